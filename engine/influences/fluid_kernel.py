@@ -30,6 +30,7 @@ from engine.world.block_tables import AMOUNT_SHIFT, BLOCKS_MOVEMENT, FALLING, LA
 
 SIDE_X = (0, 1, 0, -1)   # Direction.Type.HORIZONTAL: north, east, south, west
 SIDE_Z = (-1, 0, 1, 0)
+FULL_AMOUNT = 9           # amount / 9.0F = 1.0F: a fluid's height under the same fluid
 
 
 @njit(inline=True)
@@ -80,6 +81,17 @@ def normalize(x: float, y: float, z: float, double: bool, zero_below: float) -> 
 
 
 @njit(inline=True)
+def world_height_flag(flag: int, above: int) -> int:
+    """The flags of a cell whose fluid has the same fluid above it with the amount 9: `horizontal_flow` reads its
+    height, amount / 9.0F, as `FluidState.getHeight(world, pos)`'s 1.0F (`isFluidAboveEqual`; 1.14-1.14.2's flow,
+    `flow_own_levels` off)."""
+    kind = flag & (WATER | LAVA)
+    if not kind or not above & kind:
+        return flag
+    return (flag & ((1 << AMOUNT_SHIFT) - 1)) | FULL_AMOUNT << AMOUNT_SHIFT
+
+
+@njit(inline=True)
 def horizontal_flow(own_flag: int, sides: tuple, belows: tuple) -> tuple:
     """`FlowableFluid.getVelocity`'s sum over the horizontal neighbours (north, east, south, west) of a fluid
     whose flags are `own_flag`, given each neighbour's flags and those of the cell below it: (x, z), before a
@@ -111,13 +123,21 @@ def horizontal_flow(own_flag: int, sides: tuple, belows: tuple) -> tuple:
 
 
 @njit(inline=True)
-def get_velocity(keys, slots, pool, flags, x: int, y: int, z: int, double: bool, zero_below: float) -> tuple:
-    """`FlowableFluid.getVelocity` of the fluid in cell (x, y, z): (x, y, z, ok)."""
+def get_velocity(keys, slots, pool, flags, x: int, y: int, z: int, double: bool, zero_below: float,
+                 own_levels: bool) -> tuple:
+    """`FlowableFluid.getVelocity` of the fluid in cell (x, y, z): (x, y, z, ok). Without `own_levels` (1.14-1.14.2,
+    `flow_own_levels` off) the cell's and its sides' heights are `getHeight(world, pos)`'s (`world_height_flag`)."""
     own_flag = flags[state_at(keys, slots, pool, x, y, z)]
     if own_flag & FALLING:                 # its flow is left to the object path
         return 0.0, 0.0, 0.0, False
     sides = (flags[state_at(keys, slots, pool, x, y, z - 1)], flags[state_at(keys, slots, pool, x + 1, y, z)],
              flags[state_at(keys, slots, pool, x, y, z + 1)], flags[state_at(keys, slots, pool, x - 1, y, z)])
+    if not own_levels:
+        own_flag = world_height_flag(own_flag, flags[state_at(keys, slots, pool, x, y + 1, z)])
+        sides = (world_height_flag(sides[0], flags[state_at(keys, slots, pool, x, y + 1, z - 1)]),
+                 world_height_flag(sides[1], flags[state_at(keys, slots, pool, x + 1, y + 1, z)]),
+                 world_height_flag(sides[2], flags[state_at(keys, slots, pool, x, y + 1, z + 1)]),
+                 world_height_flag(sides[3], flags[state_at(keys, slots, pool, x - 1, y + 1, z)]))
     belows = (flags[state_at(keys, slots, pool, x, y - 1, z - 1)],
               flags[state_at(keys, slots, pool, x + 1, y - 1, z)],
               flags[state_at(keys, slots, pool, x, y - 1, z + 1)],
@@ -155,9 +175,11 @@ def pushes(px: float, py: float, pz: float, double: bool) -> bool:
 
 @njit
 def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, kind: int, col: int,
-                             accel: float, double: bool, zero_below: float, non_player: bool) -> tuple:
+                             accel: float, double: bool, zero_below: float, non_player: bool, min_push: bool,
+                             own_levels: bool) -> tuple:
     """`Entity.updateMovementInFluid` for an entity pushed by fluids (a player's push is not normalized:
-    `non_player` false): (touching, ok); writes the motion and the fluid height column `col` only when ok."""
+    `non_player` false; `min_push` and `own_levels` as `fluid_push`'s and `get_velocity`'s): (touching, ok);
+    writes the motion and the fluid height column `col` only when ok."""
     d = BLOCK_COLLISION_DEFLATE
     min_x, min_y, min_z = f[r, F_BOX] + d, f[r, F_BOX + 1] + d, f[r, F_BOX + 2] + d
     x0, x1 = jfloor(min_x), jceil(f[r, F_BOX + 3] - d)
@@ -180,7 +202,7 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
                     continue
                 touching = True
                 depth = max(top - min_y, depth)
-                vx, vy, vz, ok = get_velocity(keys, slots, pool, flags, x, y, z, double, zero_below)
+                vx, vy, vz, ok = get_velocity(keys, slots, pool, flags, x, y, z, double, zero_below, own_levels)
                 if not ok:
                     return False, False
                 if depth < FLUID_SHALLOW:
@@ -189,7 +211,7 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
                 count += 1
     if pushes(px, py, pz, double):
         px, py, pz = fluid_push(px, py, pz, count, non_player, accel, f[r, F_MOTION], f[r, F_MOTION + 2], double,
-                                zero_below, True)   # the kernels run from 1.16 (`lava_push`)
+                                zero_below, min_push)
         f[r, F_MOTION] = f[r, F_MOTION] + px
         f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + py
         f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + pz
@@ -201,12 +223,23 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
 def update_water_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, lava_push: float,
                        double: bool, zero_below: float, lava_in_water: bool, non_player: bool) -> bool:
     """`Entity.updateWaterState` (engine.influences.fluids.update_water_state) of a row (a player's: `non_player`
-    false): heights cleared, water pushes (touching it resets the fall), then lava (before 1.16.2, `lava_in_water`
-    false, only where no water was touched). False where the object path must decide (the row part-written)."""
+    false) from 1.16: heights cleared, water pushes (touching it resets the fall), then lava (before 1.16.2,
+    `lava_in_water` false, only where no water was touched). False where the object path must decide (the row
+    part-written)."""
+    return update_water_state_1_14(keys, slots, pool, flags, f, i, r, lava_push, double, zero_below, lava_in_water,
+                                   non_player, True, True)
+
+
+@njit
+def update_water_state_1_14(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, lava_push: float,
+                            double: bool, zero_below: float, lava_in_water: bool, non_player: bool, lava_stage: bool,
+                            own_levels: bool) -> bool:
+    """`update_water_state` of 1.14 on: before 1.16 (`lava_stage` off, `lava_push`) the water alone, its push
+    without the least length; 1.14-1.14.2 (`own_levels` off) flow by the world's heights (`get_velocity`)."""
     f[r, F_WATER] = 0.0
     f[r, F_LAVA] = 0.0
     touching, ok = update_movement_in_fluid(keys, slots, pool, flags, f, r, WATER, F_WATER, WATER_PUSH, double,
-                                            zero_below, non_player)
+                                            zero_below, non_player, lava_stage, own_levels)
     if not ok:
         return False
     if touching:
@@ -214,8 +247,8 @@ def update_water_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r
         i[r, I_FLAGS] = i[r, I_FLAGS] | TOUCHING_WATER
     else:
         i[r, I_FLAGS] = i[r, I_FLAGS] & ~TOUCHING_WATER
-    if touching and not lava_in_water:
+    if not lava_stage or touching and not lava_in_water:
         return True
     _, ok = update_movement_in_fluid(keys, slots, pool, flags, f, r, LAVA, F_LAVA, lava_push, double, zero_below,
-                                     non_player)
+                                     non_player, True, own_levels)
     return ok

@@ -25,14 +25,12 @@ from engine.constants import (
 from engine.core.trace import segment
 from engine.geometry.box import ZERO, Axis, Box, Vec3
 from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
-from engine.influences.fluid_kernel import fluid_push, horizontal_flow, normalize, pushes
+from engine.influences.fluid_kernel import fluid_push, horizontal_flow, normalize, pushes, world_height_flag
 from engine.influences.fluids_1_12 import causes_downward_current
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, floor
 from engine.jit import plain
-from engine.world.block_tables import AMOUNT_SHIFT, flags_of
-from engine.world.block_tables import LAVA as LAVA_FLAG
-from engine.world.block_tables import WATER as WATER_FLAG
+from engine.world.block_tables import flags_of
 from engine.world.fluid_states import LAVA, WATER, FluidState, fluid_state
 from engine.world.world import FLUID as FLUID_KIND
 
@@ -47,11 +45,11 @@ _horizontal_flow = plain(horizontal_flow)
 _fluid_push = plain(fluid_push)
 _pushes = plain(pushes)
 _normalize = plain(normalize)
+_world_height_flag = plain(world_height_flag)
 # Material.ICE; packed_ice and blue_ice are Material.DENSE_ICE and do block the falling flow
 ICE_MATERIAL_BLOCKS = frozenset({"ice", "frosted_ice"})
 # Direction.Type.HORIZONTAL in order NORTH, EAST, SOUTH, WEST: (dx, dz, axis of the face, positive side)
 HORIZONTAL = ((0, -1, 2, False), (1, 0, 0, True), (0, 1, 2, True), (-1, 0, 0, False))
-FULL_AMOUNT = 9           # amount / 9.0F = 1.0F: a fluid's height under the same fluid
 
 
 def normalize_zero_below(features: Features) -> float:
@@ -127,15 +125,6 @@ def _is_flow_blocked(world: World, x: int, y: int, z: int, fluid: str, axis: Axi
     if state.block in ICE_MATERIAL_BLOCKS:
         return False
     return _is_face_full_square(_sides_shape(state), axis, positive)
-
-
-def _world_height_flag(flag: int, above: int) -> int:
-    """The flags of a cell whose fluid has the same fluid above it with the amount 9: `horizontal_flow` reads its
-    height, amount / 9.0F, as `FluidState.getHeight(world, pos)`'s 1.0F (`isFluidAboveEqual`)."""
-    kind = flag & (WATER_FLAG | LAVA_FLAG)
-    if not kind or not above & kind:
-        return flag
-    return (flag & ((1 << AMOUNT_SHIFT) - 1)) | FULL_AMOUNT << AMOUNT_SHIFT
 
 
 def get_velocity(world: World, x: int, y: int, z: int, features: Features) -> Vec3:

@@ -245,29 +245,31 @@ class PlayerServerBatch(RowBatch):
 
 _KERNEL_FEATURES = features_for("1.16.5")
 # The release flags a player's tick in the players phase reads (`player_tick` through `LivingEntity.tick`,
-# `travel`, `Entity.move`, the fluids) that the kernels do not take (`_UNTAKEN`: 1.15-1.16.1's fluids, jump, double
-# tap and glide start): the loop decides a release where each is as in 1.16.5. The kernels take the move's
-# (`tnt_kernel.VERSION_BITS`), the sneaking probes and the sine index (`travel_kernel.LIVING_BITS`) and the player's
-# own (`player_kernel.PLAYER_BITS`). The rest of what the tick reads does not change what the loop decides: a player
-# it ticks is not gliding (`no_sprint_start_gliding`, `tick_gliding`, `glide_ends_on_climbable`,
-# `pose_swimming_before_gliding`), swimming (`swim_start_in_water_block`), riding or carrying
-# (`passenger_attachment_points`), has no effect (`on_landing_effects`, `jump_boost_double`,
-# `effective_gravity_after_move`), no Swift Sneak and no attribute the tick reads set otherwise than a player's
-# default (`_ready`: 1.20.5's and 1.21's attributes, `living_attributes`, `living_attributes_1_21`, read at their
-# defaults give 1.16.5's numbers), moves itself (`land_on_logical_side`), and is handed back where it meets another
+# `travel`, `Entity.move`, the fluids) that the kernels do not take (`_UNTAKEN`: 1.12.2's and 1.13.2's, named for a
+# flipped flag): the loop decides a release where each is as in 1.16.5. The kernels take the move's
+# (`tnt_kernel.VERSION_BITS`), the sneaking probes, the slipperiness cell and the sine index
+# (`travel_kernel.LIVING_BITS`) and the player's own (`player_kernel.PLAYER_BITS`: among them 1.14-1.16.1's fluids,
+# submersion, keys and sprint). The rest of what the tick reads does not change what the loop decides: a player it
+# ticks is not gliding (`no_sprint_start_gliding`, `tick_gliding`, `glide_ends_on_climbable`,
+# `pose_swimming_before_gliding`, `glide_start_by_server`, `glide_levitation_check`), swimming
+# (`swim_start_in_water_block`, `sneaking_pose_while_swimming`), riding or carrying (`passenger_attachment_points`,
+# `dismount_*`), has no effect (`on_landing_effects`, `jump_boost_double`, `effective_gravity_after_move`), no Swift
+# Sneak and no attribute the tick reads set otherwise than a player's default (`_ready`: 1.20.5's and 1.21's
+# attributes, `living_attributes`, `living_attributes_1_21`, read at their defaults give 1.16.5's numbers), moves
+# itself (`land_on_logical_side`), is not in lava (before 1.16.2 `isInLava` is the flag the last move's block check
+# set, `in_lava_by_fluid_height`, `lava_flag_below_surface`: a player with it set is not `_ready`, and lava in the
+# block check's cells hands the player back, as every block with an effect does: so 1.15.2's jump, which differs
+# from 1.16's only in lava, `jump_fluid_heights`, and lava's travel, `lava_travel_swim_height`, are not met), is
+# handed back where a block with an effect lies in the move's block check (fire before 1.16 burns in
+# `Entity.move`, `fire_block_collision`, over cells the check's include; 1.14.4's soul sand acts there,
+# `soul_sand_on_collision`, and slime's step for players alike, `stepped_on_can_climb`), where it meets another
 # entity (cramming, `push_away_*`), is lit (`fire_*`) or lands hard (`fall_damage_floor` floors a damage that is 0
 # up to the safe distance as 1.16.5's ceiling does).
 _UNTAKEN = ("collision_aabb_lists", "move_motion_fields", "block_collisions_1_12", "water_material_acceleration",
-            "flow_own_levels", "lava_push", "lava_flag_below_surface", "submerged_below_eye",
-            "in_lava_by_fluid_height", "fire_block_collision", "soul_sand_on_collision", "jump_fluid_heights",
-            "glide_start_off_climbable", "double_tap_reset_sneaking",
-            # 1.14.x (also stopped by `lava_push`), 1.12.2 (by `collision_aabb_lists`) and 1.13.2 (by
-            # `move_motion_fields`), named for a flipped flag
-            "slipperiness_one_below", "sprint_stops_below_walking", "sneaking_pose_while_swimming",
-            "sneak_key_slows_input", "glide_start_by_server", "move_relative_float", "ground_accel_by_drag",
-            "ground_accel_1_13", "climbing_1_12", "water_travel_1_12", "water_travel_no_climb", "jump_in_fluid_flags",
-            "jump_boost_in_motion", "elytra_gravity_literal", "player_client_1_12", "player_client_1_13",
-            "sneak_edge_near_ground")
+            # 1.12.2 (also stopped by `collision_aabb_lists`) and 1.13.2 (by `move_motion_fields`)
+            "move_relative_float", "ground_accel_by_drag", "ground_accel_1_13", "climbing_1_12", "water_travel_1_12",
+            "water_travel_no_climb", "jump_in_fluid_flags", "jump_boost_in_motion", "elytra_gravity_literal",
+            "player_client_1_12", "player_client_1_13")
 # the attributes a player's tick reads besides its movement speed: a player with one set otherwise is not `ready`
 _READ_ATTRIBUTES = (*TICK_ATTRIBUTES, SNEAKING_SPEED)
 
@@ -285,16 +287,20 @@ def kernel_bits(features: Features) -> int | None:
     otherwise than in 1.16.5."""
     if any(getattr(features, name) != getattr(_KERNEL_FEATURES, name) for name in _UNTAKEN):
         return None
-    return tnt_kernel.version_bits(features) | travel_kernel.living_bits(features) | sum(
+    bits = tnt_kernel.version_bits(features) | travel_kernel.living_bits(features) | sum(
         bit for name, bit in kernel.PLAYER_BITS.items() if getattr(features, name))
+    if features.glide_start_by_server:       # 1.14.4's jump press asks no isClimbing, whatever 1.15.2's flag says
+        bits &= ~kernel.V_GLIDE_OFF_CLIMBABLE
+    return bits
 
 
 class PlayerBatch:
     """The players phase over `PLAYER_ROWS` (`engine.living.player_kernel`): in the releases `kernel_bits` gives
-    the kernels (1.16.2-1.21.11 where players are simulated), untraced, in a world that may hold any other
+    the kernels (1.14-1.21.11 where players are simulated), untraced, in a world that may hold any other
     entities. A player takes the object path where its tick uses an item (its input columns say so) or, decided
     before the loop (`ready`), where it draws a bow, rides or carries, has an effect, is hurt or dead, wears an
-    elytra, Depth Strider or Swift Sneak, is neither standing nor crouching, its movement speed has a base or
+    elytra, Depth Strider or Swift Sneak, is neither standing nor crouching, is in lava by the flag of 1.16.1 and
+    before (`Entity.in_lava`, set by the last move's block check), its movement speed has a base or
     modifier other than a player's and the sprint's, or another attribute its tick reads is not at its default.
 
     What a player's tick reads of other entities (1.16.5 `ClientPlayerEntity.tickMovement`,
@@ -383,7 +389,7 @@ class PlayerBatch:
         return (e.attributes.at_defaults(_READ_ATTRIBUTES) and not e.enchantment_level("minecraft:swift_sneak")
                 and e.bow_drawn_since is None and e.vehicle is None and not e.passengers
                 and not e.effects.active and not e.depth_strider_level() and e.hurt_time == 0
-                and e.time_until_regen == 0 and e.health > 0.0
+                and e.time_until_regen == 0 and e.health > 0.0 and not e.in_lava
                 and e.pose in ("standing", "crouching") and e.equipment.get("chest") != ELYTRA and speed is not None
                 and speed.base == PLAYER_MOVEMENT_SPEED
                 and all(m == SPRINT_UUID for m in speed.modifiers) and (SPRINT_UUID in speed.modifiers) == e.sprinting)
@@ -438,6 +444,19 @@ class Watched:
         edited()
 
 
+class WatchedValue(Watched):
+    """A `Watched` field holding a plain value, counted as an edit only where the value changes: `Entity.in_lava`,
+    which the object path's block check sets at every move."""
+
+    __slots__ = ()
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        d = obj.__dict__
+        if self.name not in d or d[self.name] != value:
+            d[self.name] = value
+            edited()
+
+
 def _watched_flag(flag: property) -> property:
     """A row flag whose setting counts as an edit."""
     def set_(self: PlayerEntity, v: bool) -> None:
@@ -460,6 +479,7 @@ class PlayerEntity(RowBacked, LivingEntity):
     locals().update({name: Watched(name) for name in ("bow_drawn_since", "vehicle", "passengers", "effects",
                                                       "hurt_time", "time_until_regen", "health", "pose",
                                                       "equipment", "enchantments", "attributes", "inputs")})
+    in_lava = WatchedValue("in_lava")
     WIDTH = PLAYER_WIDTH
     HEIGHT = PLAYER_HEIGHT
     is_player = True

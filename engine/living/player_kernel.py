@@ -1,6 +1,6 @@
 """A player's tick on rows (docs/architecture.md, "Entities as rows; stages compiled"): the players phase's
 `PlayerEntity.player_tick` after the look and keys are read, as one kernel per row of `PLAYER_ROWS`, in the releases
-`engine.living.player.PlayerBatch` decides (1.16.2-1.21.11: the release as the int `v`, PLAYER_BITS and the bits
+`engine.living.player.PlayerBatch` decides (1.14-1.21.11: the release as the int `v`, PLAYER_BITS and the bits
 beside them).
 
 The common case (docs/performance.md, "Players as rows"; "Players in water, lava and on ladders compiled"):
@@ -76,7 +76,7 @@ from engine.entities.rows import (
     tick_entity_head,
 )
 from engine.entities.tnt_kernel import V_EFFECT_SECTIONS, V_LAVA_IN_WATER, V_VEC_DOUBLE, effect_near_path
-from engine.influences.fluid_kernel import f32, update_water_state
+from engine.influences.fluid_kernel import f32, fluid_height, update_water_state_1_14
 from engine.jit import njit
 from engine.living.player_input import KEY_BITS, KEY_MASK, SETS_PITCH, SETS_YAW, USES_ITEM
 from engine.living.travel_kernel import (
@@ -116,7 +116,7 @@ from engine.living.travel_kernel import (
     zero_negligible_motion,
 )
 from engine.living.travel_kernel import SINE as SINE  # what PlayerBatch passes as `sine`
-from engine.motion.collision_kernel import collect_block_collisions, flag_in, jfloor
+from engine.motion.collision_kernel import collect_block_collisions, flag_in, jfloor, state_at
 from engine.world.block_tables import LAVA, WATER
 
 HELD_FORWARD, HELD_BACK, HELD_LEFT, HELD_RIGHT, HELD_JUMP, HELD_SPRINT, HELD_SNEAK = KEY_BITS.values()
@@ -151,11 +151,22 @@ V_MOVE_VECTOR = 1 << 32         # 1.21.5 `player_move_vector`: the keys as the n
 V_FORWARD_IMPULSE = 1 << 33     # 1.21.5 `sprint_forward_impulse`: `start_sprinting_1_21_7`
 # 1 << 34: travel_kernel.V_INPUT_FIRST (1.21.5 `apply_input_before_ai`, a living row's bit)
 V_CUT_SQUARED = 1 << 35         # 1.21.5 `player_motion_cut_squared`: X and Z cut together below 9.0E-6
+V_LAVA_STAGE = 1 << 36          # 1.16 `lava_push`: updateWaterState's lava stage, the push's minimum
+V_OWN_LEVELS = 1 << 37          # 1.14.3 `flow_own_levels`: the flow of the cells' own levels
+V_SUBMERGED_BELOW_EYE = 1 << 38  # 1.16 `submerged_below_eye`: the water test at the eye Y - 0.11111111F
+V_TAP_RESET_SNEAKING = 1 << 39  # 1.16 `double_tap_reset_sneaking`: the sneak key clears the double tap
+V_SNEAK_KEY_SLOWS = 1 << 40     # 1.14-1.14.4 `sneak_key_slows_input`: the sneak key slows the keys, any pose
+V_GLIDE_OFF_CLIMBABLE = 1 << 41  # 1.15 `glide_start_off_climbable`: a jump press asks isClimbing
+V_SPRINT_BELOW_WALKING = 1 << 42  # 1.14-1.14.2 `sprint_stops_below_walking`: 0.8F forward to sprint on, wet too
 PLAYER_BITS = {"sprint_soft_collision": V_SOFT_COLLISION, "sprint_air_speed_float": V_AIR_SPEED_FLOAT,
                "off_ground_speed_live": V_OFF_GROUND_LIVE, "world_height_1_18": V_WORLD_1_18,
                "submerged_at_eye": V_SUBMERGED_AT_EYE, "sprint_jump_kick_double": V_KICK_DOUBLE,
                "should_stop_sprinting": V_STOP_SPRINTING, "player_move_vector": V_MOVE_VECTOR,
-               "sprint_forward_impulse": V_FORWARD_IMPULSE, "player_motion_cut_squared": V_CUT_SQUARED}
+               "sprint_forward_impulse": V_FORWARD_IMPULSE, "player_motion_cut_squared": V_CUT_SQUARED,
+               "lava_push": V_LAVA_STAGE, "flow_own_levels": V_OWN_LEVELS, "submerged_below_eye": V_SUBMERGED_BELOW_EYE,
+               "double_tap_reset_sneaking": V_TAP_RESET_SNEAKING, "sneak_key_slows_input": V_SNEAK_KEY_SLOWS,
+               "glide_start_off_climbable": V_GLIDE_OFF_CLIMBABLE,
+               "sprint_stops_below_walking": V_SPRINT_BELOW_WALKING}
 HEIGHT_REACH = 2.0              # beyond a box's bottom and top by its Y Motion, what a tick's cells may reach
 
 
@@ -178,11 +189,25 @@ def pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
 
 
 @njit(inline=True)
-def is_walking(i: np.ndarray, f: np.ndarray, r: int) -> bool:
-    """`ClientPlayerEntity.isWalking`: forward ≥ 0.8 (any forward under water)."""
-    if i[r, C_SUBMERGED]:
+def is_walking(i: np.ndarray, f: np.ndarray, r: int, below_walking: bool) -> bool:
+    """`ClientPlayerEntity.isWalking`: forward ≥ 0.8 (any forward under water; 0.8 there too in 1.14-1.14.2,
+    `below_walking`)."""
+    if i[r, C_SUBMERGED] and not below_walking:
         return f[r, C_IN_FORWARD] > FORWARD_THRESHOLD
     return f[r, C_IN_FORWARD] >= WALKING_THRESHOLD
+
+
+@njit(inline=True)
+def submerged_in_water_1_15(keys, slots, pool, flags, x: float, eye: float, z: float) -> bool:
+    """`Entity.updateSubmergedInWaterState` before 1.16 (`submerged_below_eye` off, `isSubmergedIn(WATER, true)`):
+    water in the cell at the eye Y `eye` whose surface (float)(cell y + height) + 0.11111111F, in float, lies above
+    it (`engine.influences.fluids.submerged_fluid`)."""
+    bx, by, bz = jfloor(x), jfloor(eye), jfloor(z)
+    fl = flags[state_at(keys, slots, pool, bx, by, bz)]
+    if not fl & WATER:
+        return False
+    top = f32(by + fluid_height(keys, slots, pool, flags, fl, bx, by, bz, WATER))
+    return eye < f32(top + SUBMERGED_EYE_OFFSET)
 
 
 @njit(inline=True)
@@ -307,12 +332,14 @@ def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int,
     horizontal collision: whether it was soft is the object path's), else 1 where the sprint flag changed."""
     if i[r, C_DOUBLE_TAP] > 0:
         i[r, C_DOUBLE_TAP] -= 1
+    below_walking = v & V_SPRINT_BELOW_WALKING != 0
     was_jumping = i[r, C_IN_JUMPING] != 0
     was_sneaking = i[r, C_SNEAKING] != 0
-    was_walking = is_walking(i, f, r)
+    was_walking = is_walking(i, f, r, below_walking)
     had_forward = f[r, C_IN_FORWARD] > FORWARD_THRESHOLD            # 1.21.7: hasForwardImpulse before input.tick
     slowed = i[r, C_SNEAK_POSE] != 0                                   # shouldSlowDown: the sneaking pose here
-    forward, sideways, jumping, sneaking = keyboard_input(held, slowed, SNEAK_SLOWDOWN, v & V_MOVE_VECTOR != 0)
+    keys_slowed = slowed or v & V_SNEAK_KEY_SLOWS != 0 and held & HELD_SNEAK != 0   # 1.14.4: the key too
+    forward, sideways, jumping, sneaking = keyboard_input(held, keys_slowed, SNEAK_SLOWDOWN, v & V_MOVE_VECTOR != 0)
     f[r, C_IN_FORWARD], f[r, C_IN_SIDEWAYS] = forward, sideways
     i[r, C_IN_JUMPING] = 1 if jumping else 0
     i[r, C_SNEAKING] = 1 if sneaking else 0                # ClientPlayerEntity.isSneaking: input.sneaking
@@ -327,19 +354,21 @@ def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int,
         if v & V_STOP_SPRINTING:             # 1.21.4 shouldStopSprinting, canStartSprinting (not gliding, riding)
             sprinting = sprinting and not slowed
             can_start = not slowed or submerged
-        tap = double_tap_reset(i[r, C_DOUBLE_TAP], False, was_sneaking, True)   # 1.16: the sneak key resets it
+        tap = double_tap_reset(i[r, C_DOUBLE_TAP], False, was_sneaking, v & V_TAP_RESET_SNEAKING != 0)
         sprinting, tap = start_sprinting(sprinting, tap, (i[r, I_FLAGS] & ON_GROUND != 0 or submerged)
-                                         and not was_sneaking and can_start, was_walking, is_walking(i, f, r),
+                                         and not was_sneaking and can_start, was_walking,
+                                         is_walking(i, f, r, below_walking),
                                          (not touching or submerged) and can_start, held & HELD_SPRINT != 0)
     i[r, C_DOUBLE_TAP] = tap
     if sprinting and v & V_SOFT_COLLISION and i[r, I_FLAGS] & H_COLL:
         return -1
     if sprinting and sprint_stops(f[r, C_IN_FORWARD], i[r, I_FLAGS] & H_COLL != 0, touching and not submerged,
-                                  False):
+                                  below_walking):
         sprinting = False
     i[r, C_SPRINTING] = 1 if sprinting else 0
     changed = 1 if i[r, C_SPRINTING] != was_sprinting else 0
-    if i[r, C_IN_JUMPING] and not was_jumping:             # checkFallFlying after isClimbing (no elytra here)
+    # checkFallFlying (no elytra here) after isClimbing, from 1.15; 1.14.4 asks the server (no elytra: nothing)
+    if i[r, C_IN_JUMPING] and not was_jumping and v & V_GLIDE_OFF_CLIMBABLE:
         if climbing_at(keys, slots, pool, f, i, r, climb) < 0:
             return -1
     return changed
@@ -429,17 +458,23 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     eye = PLAYER_SNEAKING_EYE_HEIGHT if pose == CROUCHING else PLAYER_EYE_HEIGHT
     # Entity.baseTick: updateWaterState (the player's push not normalized; lava is handed back, since it sets the
     # player on fire, so the lava push is never kept; no fluid in the box: nothing pushes, both heights 0, not
-    # touching water), updateSubmergedInWaterState, the void
+    # touching water; before 1.16 the water alone, 1.14.x's flow by the world's heights: V_LAVA_STAGE,
+    # V_OWN_LEVELS), updateSubmergedInWaterState (before 1.16 at the eye: V_SUBMERGED_BELOW_EYE), the void
     if flag_in(keys, slots, pool, flags, FLUID, _row_box(f, r), BLOCK_COLLISION_DEFLATE):
-        if not update_water_state(keys, slots, pool, flags, f, i, r, LAVA_PUSH, v & V_VEC_DOUBLE != 0,
-                                  zero_below, v & V_LAVA_IN_WATER != 0, False) or f[r, F_LAVA] > 0.0:
+        if not update_water_state_1_14(keys, slots, pool, flags, f, i, r, LAVA_PUSH, v & V_VEC_DOUBLE != 0,
+                                       zero_below, v & V_LAVA_IN_WATER != 0, False, v & V_LAVA_STAGE != 0,
+                                       v & V_OWN_LEVELS != 0) or f[r, F_LAVA] > 0.0:
             return -1, pose
     else:
         f[r, F_WATER] = 0.0
         f[r, F_LAVA] = 0.0
         i[r, I_FLAGS] = i[r, I_FLAGS] & ~TOUCHING_WATER
-    eye_y = f[r, F_POS + 1] + eye if v & V_SUBMERGED_AT_EYE else f[r, F_POS + 1] + eye - SUBMERGED_EYE_OFFSET
-    submerged = submerged_in_water(keys, slots, pool, flags, f[r, F_POS], eye_y, f[r, F_POS + 2])
+    if v & V_SUBMERGED_BELOW_EYE:
+        eye_y = f[r, F_POS + 1] + eye if v & V_SUBMERGED_AT_EYE else f[r, F_POS + 1] + eye - SUBMERGED_EYE_OFFSET
+        submerged = submerged_in_water(keys, slots, pool, flags, f[r, F_POS], eye_y, f[r, F_POS + 2])
+    else:
+        submerged = submerged_in_water_1_15(keys, slots, pool, flags, f[r, F_POS], f[r, F_POS + 1] + eye,
+                                            f[r, F_POS + 2])
     if f[r, F_POS + 1] < void_y:
         return -1, pose
     i[r, C_SUBMERGED] = 1 if submerged else 0

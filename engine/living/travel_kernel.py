@@ -35,6 +35,7 @@ from engine.constants import (
     MIN_INPUT_SQUARED,
     MIN_INPUT_SQUARED_F,
     PLAYER_MIN_MOTION_SQ,
+    SLIPPERINESS_OFFSET_1_14,
     SPRINT_JUMP_KICK,
     SPRINT_JUMP_KICK_D,
     VELOCITY_AFFECTING_OFFSET,
@@ -91,13 +92,16 @@ CLIMBABLE, CLIMB_UNDECIDED = 1, 2    # the `climb` column: isClimbing is true; t
 #                                      scaffolding, whose holding on and shape read more than the block)
 NO_JUMP, SWIM_UP, JUMP = 0, 1, 2     # what `jumping_in_fluid` chooses
 # a living row's release bits beyond the move's (`v`: `tnt_kernel.version_bits`, whose bits stay below these)
+V_SNEAK_NEAR_GROUND = 1 << 17        # 1.16.2 `sneak_edge_near_ground`: the sneaking probe within a step of the ground
+V_SLIP_ONE_BELOW = 1 << 18           # 1.14-1.14.4 `slipperiness_one_below`: travel's slipperiness at minY - 1.0
 V_SNEAK_FALLING = 1 << 20            # 1.19 `sneak_edge_only_falling`: the sneaking probe only for a move with Y <= 0
 V_SNEAK_BELOW_FEET = 1 << 21         # 1.20.5 `sneak_edge_below_feet`: the probe of the footprint below the feet
 V_SNEAK_DEFLATED = 1 << 22           # 1.21.7 `sneak_probe_deflated`: that probe inset by 1.0E-7
 V_SINE_DOUBLE = 1 << 23              # 1.21.11 `sine_index_double`: the input's rotation indexes the table in double
 V_KEEP_RISE = 1 << 30                # 1.21.2 `jump_keeps_faster_rise`: the jump's Y is max(velocity, Y)
 V_INPUT_FIRST = 1 << 34              # 1.21.5 `apply_input_before_ai`: the input damped before the AI
-LIVING_BITS = {"sneak_edge_only_falling": V_SNEAK_FALLING, "sneak_edge_below_feet": V_SNEAK_BELOW_FEET,
+LIVING_BITS = {"sneak_edge_near_ground": V_SNEAK_NEAR_GROUND, "slipperiness_one_below": V_SLIP_ONE_BELOW,
+               "sneak_edge_only_falling": V_SNEAK_FALLING, "sneak_edge_below_feet": V_SNEAK_BELOW_FEET,
                "sneak_probe_deflated": V_SNEAK_DEFLATED, "sine_index_double": V_SINE_DOUBLE,
                "jump_keeps_faster_rise": V_KEEP_RISE, "apply_input_before_ai": V_INPUT_FIRST}
 
@@ -357,7 +361,8 @@ def move_living(keys, slots, pool, shape, flags, ncoords, coords, filled, single
             return False
         ok, mx, mz = adjust_movement_for_sneaking(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
                                                   empty, cells, box, mx, mz, i[r, I_FLAGS] & ON_GROUND != 0,
-                                                  f[r, F_FALL], f[r, C_STEP], v & V_SNEAK_BELOW_FEET != 0,
+                                                  f[r, F_FALL], f[r, C_STEP], v & V_SNEAK_NEAR_GROUND != 0,
+                                                  v & V_SNEAK_BELOW_FEET != 0,
                                                   v & V_SNEAK_DEFLATED != 0)
         if ok < 0:
             return False
@@ -396,7 +401,8 @@ def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     (`climbing_speed`: a sneaking player holds on) and set to 0.2 up on a horizontal collision or a jump. False
     where the object path must travel it (a trapdoor or scaffolding at the feet, a move `tnt_kernel.move_self` or
     the sneaking probe does not decide), the row part-written. The slipperiness block is at
-    `velocity_affecting_state` (with the supporting block where `v` holds V_SUPPORTING, 1.20); the off-ground speed
+    `velocity_affecting_state` (with the supporting block where `v` holds V_SUPPORTING, 1.20; 1.14-1.14.4, with
+    V_SLIP_ONE_BELOW, the cell 1.0 below the box's bottom); the off-ground speed
     is the flyingSpeed column (1.19.4 reads `getOffGroundSpeed`: the caller writes it there first); `v` must not
     hold V_EFFECT_SECTIONS (`climb` stands in for `move_self`'s `effects`, unread without it: with V_TICK_BLOCKS the
     move hands back a row whose path meets a block with an effect, and the caller tests the sections). The
@@ -405,7 +411,11 @@ def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     and the ON_GROUND, H_COLL and NO_GRAVITY flags; writes Motion, the position and box, the collision flags, the
     fall distance and the climbing flag."""
     on_ground = i[r, I_FLAGS] & ON_GROUND != 0
-    below = velocity_affecting_state(keys, slots, pool, flags, f, i, r, v)                       # step 1
+    if v & V_SLIP_ONE_BELOW:                 # 1.14-1.14.4: the cell 1.0 below the box's bottom      # step 1
+        below = state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_BOX + 1] - SLIPPERINESS_OFFSET_1_14),
+                         jfloor(f[r, F_POS + 2]))
+    else:
+        below = velocity_affecting_state(keys, slots, pool, flags, f, i, r, v)
     if below < 0:
         return False
     p = slip[below]

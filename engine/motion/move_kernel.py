@@ -56,11 +56,12 @@ def _probe_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single
 @njit
 def adjust_movement_for_sneaking(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
                                  cells, box: tuple, mx: float, mz: float, on_ground: bool, fall: float,
-                                 step: float, below_feet: bool, deflated: bool) -> tuple:
+                                 step: float, near: bool, below_feet: bool, deflated: bool) -> tuple:
     """Step 4 of a sneaking player's move (mx, ·, mz) from `box` (`engine.motion.move`'s
     `adjust_movement_for_sneaking` for a world without solid entities, the world border out of reach): on the
-    ground, or within the step height of it (fall distance < step height and the probe step − fall distance down
-    meets a block), X, then Z, then both together shorten by `towards_zero` while the probe moved that far a step
+    ground, or (from 1.16.2, `near`) within the step height of it (fall distance < step height and the probe
+    step − fall distance down meets a block), X, then Z, then both together shorten by `towards_zero` while the
+    probe moved that far a step
     height down meets no block (`_probe_free`: from 1.20.5 `below_feet`, the footprint's, 1.0E-5F deeper; from
     1.21.7 `deflated`, inset by 1.0E-7 and 1.0E-7 deeper, the airborne depth in double). Returns (1, x, z), or
     (−1, mx, mz) where the object path must decide (a probe of a large region, a move longer than
@@ -69,7 +70,7 @@ def adjust_movement_for_sneaking(keys, slots, pool, shape, flags, ncoords, coord
         return -1, mx, mz
     inset, margin = (SNEAK_PROBE_INSET, SNEAK_PROBE_INSET) if deflated else (0.0, SNEAK_EDGE_PROBE_MARGIN)
     if not on_ground:
-        if not fall < step:
+        if not (near and fall < step):
             return 1, mx, mz
         depth = step - fall if deflated else f32(step - fall)
         below = _probe_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, 0.0,
