@@ -22,6 +22,7 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "scene_toml": ("engine.tick.scene_writer", "scene_toml"),
     "SceneWriteError": ("engine.tick.scene_writer", "SceneWriteError"),
     "ENTITY_TYPES": ("engine.tick.registry", "ENTITY_TYPES"),
+    "missing_type": ("engine.tick.registry", "missing_type"),     # a type the release lacks (the Add palette)
     "load_action": ("engine.tick.scene", "load_action"),            # one [[actions]] entry (the Actions panel)
     "ACTION_KEYS": ("engine.tick.actions", "ACTION_KEYS"),
     "is_usable": ("engine.redstone.registry", "is_usable"),        # a player's `use` does something to the block

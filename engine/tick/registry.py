@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.versions import Version, parse_version, version_text
 from engine.entities.arrow import PERSISTENT_TYPES
 from engine.entities.boat import Boat
 from engine.entities.end_crystal import EndCrystal
@@ -30,3 +31,15 @@ ENTITY_TYPES: dict[str, type[Entity]] = {
                               *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, *WIND_CHARGE_TYPES, LlamaSpit, ArmorStand,
                               *MOB_TYPES, LeashKnot, FishingBobber, Boat, Minecart, TntMinecart, Creeper, EndCrystal,
                               Shulker, FireworkRocket)}
+
+# The types modelled here that the oldest accepted releases lack (1.13 added tridents and phantoms); the wind charges
+# of 1.21 are the versions table's `wind_charge` row, refused where they tick
+ADDED_IN: dict[str, Version] = {"minecraft:trident": (1, 13, 0), "minecraft:phantom": (1, 13, 0)}
+
+
+def missing_type(type_: str, release: str) -> str | None:
+    """Why a scene of `release` may not hold or throw an entity of `type_`, or None where the release has it."""
+    first = ADDED_IN.get(type_)
+    if first is not None and parse_version(release) < first:
+        return f"{type_} does not exist before {version_text(first)} (version {release})"
+    return None

@@ -37,7 +37,7 @@ from engine.schematics import is_schematic
 from engine.tick import actions, saved_state
 from engine.tick.bookmarks import load_bookmark
 from engine.tick.input_limits import LIMITS, LimitError, check, checked_value, exceeded, limit, raised, regular_file
-from engine.tick.registry import ENTITY_TYPES
+from engine.tick.registry import ENTITY_TYPES, missing_type
 from engine.tick.scene_checks import SceneContext, SceneError
 from engine.tick.scene_living import (
     LIVING_ENTITY_KEYS,
@@ -477,6 +477,9 @@ def _entity_class(ctx: SceneContext, value: Any, key: str) -> type[Entity]:
     if cls is None:
         raise ctx.fail(key, f"unknown or unsupported entity type {name!r} (supported: "
                             f"{', '.join(sorted(ENTITY_TYPES))})")
+    why = missing_type(full, ctx.release)
+    if why is not None:
+        raise ctx.fail(key, why)
     return cls
 
 

@@ -25,6 +25,7 @@ from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
 from engine.living.player import PlayerEntity, valid_use_items
 from engine.living.player_input import KEYS, InputRange, PlayerInput
 from engine.tick import actions
+from engine.tick.registry import missing_type
 from engine.tick.scene_checks import SceneContext
 from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.world.world import MAX_Y, MIN_Y
@@ -150,6 +151,9 @@ def load_input(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: s
         use = _full_id(ctx.string(entry["use"], f"{key}.use"))
         if use not in valid_use_items():
             raise ctx.fail(f"{key}.use", f"cannot use {use} (supported: {', '.join(valid_use_items())})")
+        why = missing_type(use, ctx.release)   # a thrown item is named as its entity (a trident)
+        if why is not None:
+            raise ctx.fail(f"{key}.use", why)
         if first < 1:
             raise ctx.fail(f"{key}.use", f"a range from tick {first} has begun before tick 1: its use never happens")
     held = PlayerInput(**{k: ctx.boolean(entry.get(k, False), f"{key}.{k}") for k in KEYS},

@@ -179,14 +179,17 @@ def test_a_1_13_2_trident_hurts_a_zombie_whose_knockback_caps_y_at_the_float_0_4
 
 
 def test_tridents_are_refused_in_1_12_2_and_arrows_in_1_13_1() -> None:
-    trident = TNT.replace('"minecraft:arrow"', '"minecraft:trident"')
+    """A trident added to a 1.12.2 world through the engine's API (a scene or an edit is refused at load) stops
+    at its tick in one line, as do the cells not simulated."""
     tnt_block = STONE.replace('"minecraft:stone"', '"minecraft:tnt"')
-    for text, version, words in ((trident, "1.12.2", "tridents are entities of 1.13"),
+    for text, version, words in ((TNT, "1.12.2", "tridents are entities of 1.13"),
                                  (tnt_block, "1.13.2", "BlockTNT.onEntityCollision"),
                                  (tnt_block.replace('"minecraft:arrow"', '"minecraft:trident"'), "1.13.2",
                                   "BlockTNT.onEntityCollision"),
                                  (TNT.replace('"1.12.2"', '"1.13.1"'), "1.13.1", "EntityArrow.tick")):
         sim = load_scene_text(text, "<case>")
+        if words.startswith("tridents"):
+            sim.add_entity(sim.create(Trident, Vec3(0.5, 5.0, 0.5)))
         with pytest.raises(NotImplementedError) as err:
             for _ in range(9):
                 sim.tick()
@@ -253,3 +256,22 @@ def test_1_12_2_and_1_13_2_llama_spit_goes_on_any_hit_and_in_a_box_without_air_b
     new, mutant = _alive(SPIT.replace('"1.12.2"', '"1.14"'), 3), _alive(SPIT, 3, llama_spit_tick_1_12=False)
     assert old == mid == [(1, 3), (1, 3), (3,)]             # spit 2 gone at once, spit 1 on the TNT in tick 3
     assert new == mutant == [(1, 2, 3)] * 3                 # 1.14: through the TNT, the air above spit 2 counted
+
+
+@pytest.mark.parametrize(("release", "entry", "key"), [
+    ("1.12.2", {"type": "minecraft:trident", "pos": [0.5, 5.0, 0.5]}, "entities[0].type"),
+    ("1.11", {"type": "phantom", "pos": [0.5, 5.0, 0.5]}, "entities[0].type"),
+    ("1.12.2", {"type": "minecraft:player", "pos": [0.5, 1.0, 0.5], "id": 1}, "inputs[0].use")])
+def test_a_trident_or_phantom_before_1_13_is_refused_at_load_in_one_line(release: str, entry: dict, key: str) -> None:
+    """Tridents and phantoms came with 1.13: a scene of an older release that places one, or a player throwing a
+    trident, fails at load with one line naming the key (a 1.13.2 scene loads them)."""
+    inputs = [{"entity": 1, "from": 1, "to": 1, "use": "minecraft:trident"}] if key.startswith("inputs") else []
+    for version, fails in ((release, True), ("1.13.2", False)):
+        text = scene_toml(scene={"version": version}, entities=[entry], inputs=inputs)
+        if not fails:
+            load_scene_text(text, "t.toml")
+            continue
+        with pytest.raises(ValueError) as err:
+            load_scene_text(text, "t.toml")
+        line = str(err.value)
+        assert "\n" not in line and f"t.toml: {key}: " in line and "does not exist before 1.13" in line, line

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.geometry.box import Vec3
-from engine.tick.scene import load_scene
+from engine.tick.scene import load_scene, load_scene_text
 from viewer import editing
 from viewer.history import History
 from viewer.panels.entities import attribute_rows
@@ -107,3 +107,15 @@ def test_add_and_remove_entities_and_blocks(flat_scene: Path) -> None:
     assert editing.apply_edit(history, editing.remove_block((0, 0, 0))) is None
     assert sim.world.get_block_state(0, 0, 0).is_air
     assert list(history.states[0]) == [2]
+
+
+def test_a_type_the_release_lacks_is_refused_in_one_line(flat_scene: Path) -> None:
+    """Tridents came with 1.13: adding one to a 1.12.2 world fails with one line and changes nothing; 1.13.2 takes
+    it."""
+    for version, error in (("1.12.2", "minecraft:trident does not exist before 1.13 (version 1.12.2)"),
+                           ("1.13.2", None)):
+        sim = load_scene_text(flat_scene.read_text().replace("[scene]", f'[scene]\nversion = "{version}"', 1),
+                              str(flat_scene))
+        count = len(sim.entities)
+        assert editing.apply_edit(History(sim), editing.add_entity("minecraft:trident", Vec3(1.5, 3.0, 1.5))) == error
+        assert len(sim.entities) == count + (error is None)
