@@ -833,6 +833,7 @@ REDSTONE_TORCH_DELAY = 2            # RedstoneTorchBlock.neighborUpdate: schedul
 TORCH_BURNOUT_TOGGLES = 8           # RedstoneTorchBlock.isBurnedOut: ++i >= 8 entries at this position ...
 TORCH_BURNOUT_WINDOW = 60           # ... scheduledTick drops entries older than 60 ticks (time - entry > 60L)
 TORCH_BURNOUT_RECOVERY = 160        # ... a torch that burns out ticks again 160 ticks later
+TORCH_BURNOUT_SMOKE = 5             # 1.13.2 BlockRedstoneTorch: smoke particles of a burnout, 3 nextDouble each
 REPEATER_DELAY_FACTOR = 2           # RepeaterBlock.getUpdateDelayInternal: delay * 2
 REPEATER_MAX_DELAY = 4              # Properties.DELAY: 1..4, cycled by a player's use
 LAMP_OFF_DELAY = 4                  # RedstoneLampBlock.neighborUpdate: schedule(pos, this, 4) when it loses power

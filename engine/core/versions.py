@@ -735,6 +735,25 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "when not touching water, before the landing (onLandedUpon gets this tick's drop too), "
                              "baseTick halves it in lava in double (1.21.5, Entity.checkFallDamage and baseTick read, "
                              "as 1.21.7 and 1.21.8; 1.21.4 a float; 1.21.6 bracketed)", (1, 21, 5), None),
+    "wire_power_steps_1_13": ("BlockRedstoneWire.func_212568_b (1.13.2; 1.14 RedstoneWireBlock.updateLogic): the "
+                              "power starts from the wire's own (the received power where that is more and not 0), "
+                              "becomes one less than the strongest wire beside it where that one is stronger, else "
+                              "drops by one, and is at least the received power: a wire left stronger than its "
+                              "neighbours steps down one level per update instead of taking their level less one at "
+                              "once", OLDEST, (1, 14, 0)),
+    "torch_burnout_draws_1_13": ("BlockRedstoneTorch.func_196527_a (1.13.2): a torch burning out plays its sound with "
+                                 "the pitch 2.6F + (nextFloat - nextFloat) x 0.8F and spawns five smoke particles at "
+                                 "three nextDouble each, all from the world Random (1.14 plays level event 1502, "
+                                 "drawing nothing)", OLDEST, (1, 14, 0)),
+    "normal_cube_1_13": ("Block.isNormalCube and isTopSolid (1.13.2): a block conducts where its material blocks "
+                         "light, Block.isFullCube holds and it emits no power, so a shulker box (isFullCube false) "
+                         "never does; wire stands on a block that isTopSolid (its material blocks light and it "
+                         "isFullCube, or a top or double slab, top stairs, a hopper, a retracted or downward piston, "
+                         "an upward piston head) or on glowstone, a repeater or comparator on one that isTopSolid: "
+                         "not on glass, ice, TNT, leaves, a sea lantern, a beacon or a shulker box, and wire climbs "
+                         "'up' a side only onto one that isFullCube (1.14: isSimpleFullBlock, isSolidFullSquare, "
+                         "isSolidMediumSquare and isShapeFullCube of the collision shape)",
+                         OLDEST, (1, 14, 0)),
     "comparator_power_at_sides_1_14": ("ComparatorBlock.hasPower is true where the rear input is 15 or at least the "
                                        "stronger side input, in subtract mode too: a subtracting comparator whose "
                                        "sides match its rear stays powered with an output of 0 (1.14-1.14.4; 1.15: "
@@ -1095,7 +1114,8 @@ _PRE_1_13_2 = ("{} of 1.13-1.13.1 not compared (the 1.13.2 client source read is
                "flattening, not bracketed with 1.12.2: docs/versions.md, \"1.13.2 sources\")")
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
-_REDSTONE_BEFORE_1_14 = "the redstone code of releases before 1.14 not compared"
+_REDSTONE_BEFORE_1_13 = ("the redstone code of 1.11-1.12.2 not compared (MCP 1.12.2 is on hand, before the "
+                         "flattening's block states; no source of 1.11-1.12.1 was found: docs/versions.md)")
 _REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) differ: "
                     "LevelChunk.setBlockState runs affectNeighborsAfterRemoval (was onStateReplaced, with the new "
                     "state) only where the block changed and the flags hold UPDATE_NEIGHBORS or MOVED, and a piston "
@@ -1303,7 +1323,8 @@ MECHANICS: dict[str, Mechanic] = {
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
-            Change(OLDEST, (1, 14, 0), _REDSTONE_BEFORE_1_14),
+            Change(OLDEST, (1, 13, 0), _REDSTONE_BEFORE_1_13),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("the redstone code")),
             Change((1, 21, 5), (1, 21, 7), _REDSTONE_1_21_5))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
@@ -1554,6 +1575,9 @@ class Features:
     sine_index_double: bool
     redirect_look_unnormalized: bool
     fall_distance_double: bool
+    wire_power_steps_1_13: bool
+    torch_burnout_draws_1_13: bool
+    normal_cube_1_13: bool
     comparator_power_at_sides_1_14: bool
     gate_pulse_off_high_1_14: bool
     tnt_prime_float_centre_1_14: bool

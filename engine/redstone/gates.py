@@ -28,6 +28,7 @@ from engine.world import blocks
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
+    from engine.core.versions import Features
     from engine.geometry.box import BlockPos
     from engine.world.blocks import BlockState
     from engine.world.world import World
@@ -71,19 +72,22 @@ class RedstoneGate(Behaviour):
 
     def can_place_at(self, world: World, pos: BlockPos) -> bool:
         """`canPlaceAt`: the block below holds a gate (`can_place_above`)."""
-        return self.can_place_above(world.get_block_state(*offset(pos, DOWN)))
+        return self.can_place_above(world.features, world.get_block_state(*offset(pos, DOWN)))
 
     @staticmethod
-    def can_place_above(floor: BlockState) -> bool:
+    def can_place_above(features: Features, floor: BlockState) -> bool:
         """`hasTopRim` (1.20.2: `canPlaceAbove`, the same test): a full top face (approximated by the collision
-        shape)."""
+        shape); in 1.13.2 (`normal_cube_1_13`, `BlockRedstoneDiode.isValidPosition`) `isTopSolid`."""
+        if features.normal_cube_1_13:
+            return power.is_top_solid_1_13(floor)
         return power.is_side_solid_full_square(floor, UP)
 
     def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
                                       neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
         """From 1.20.2 (`gate_breaks_off_its_floor`, `RepeaterBlock` and `ComparatorBlock`): a shape update from
         below by a block that holds no gate breaks the gate (before, only a neighbour update did)."""
-        if sim.features.gate_breaks_off_its_floor and direction == DOWN and not self.can_place_above(neighbor):
+        features = sim.features
+        if features.gate_breaks_off_its_floor and direction == DOWN and not self.can_place_above(features, neighbor):
             return blocks.AIR
         return state
 

@@ -15,6 +15,7 @@ from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import DYE_COLORS, WOOD_TYPES
 
 if TYPE_CHECKING:
+    from engine.core.versions import Features
     from engine.geometry.box import BlockPos
     from engine.world.blocks import BlockState
     from engine.world.world import World
@@ -27,18 +28,53 @@ NOT_SOLID = frozenset({
     "sticky_piston", "moving_piston", "glowstone", "sea_lantern", "ice", "frosted_ice", "tnt",
     *(f"{w}_leaves" for w in WOOD_TYPES[:6]), "tinted_glass"})
 ALWAYS_SOLID = frozenset({"soul_sand"})           # solidBlock(Blocks::always)
+# 1.13.2 (`normal_cube_1_13`): full cubes whose Block.isFullCube is false (BlockGlass, BlockStainedGlass,
+# BlockBeacon, BlockShulkerBox, BlockPistonBase, BlockPistonMoving), and full cubes of materials that let light
+# through (GLASS: glowstone, sea lantern; ICE; TNT; LEAVES), which Block.isTopSolid turns down too
+NOT_FULL_CUBE_1_13 = frozenset({"glass", *(f"{c}_stained_glass" for c in DYE_COLORS), "beacon", *SHULKER_BOXES,
+                                "piston", "sticky_piston", "moving_piston"})
+LIGHT_PASSING_1_13 = frozenset({"glowstone", "sea_lantern", "ice", "frosted_ice", "tnt",
+                                *(f"{w}_leaves" for w in WOOD_TYPES[:6])})
 
 
 def is_solid_block(world: World, state: BlockState, pos: BlockPos) -> bool:
     """`AbstractBlockState.isSolidBlock`: the block conducts power (strong power passes through it). A shulker box
     takes the default predicate, `isFullCube` of its collision shape, which its lid's progress shapes (a box whose
     lid is not shut conducts nothing), except in 1.20 and 1.20.1, where it is `solidBlock(Blocks::always)`
-    (`shulker_box_always_solid`)."""
+    (`shulker_box_always_solid`), and in 1.13.2, where `Block.isNormalCube` finds no shulker box a full cube
+    (`normal_cube_1_13`)."""
     if state.block in ALWAYS_SOLID:
         return True
     if state.block in SHULKER_BOXES:
+        if world.features.normal_cube_1_13:     # 1.13.2 BlockShulkerBox.isFullCube: false
+            return False
         return world.features.shulker_box_always_solid or world.get_collision_shape(state, *pos).is_full_cube
     return state.collision_shape.is_full_cube and state.block not in NOT_SOLID
+
+
+def is_full_cube(features: Features, state: BlockState) -> bool:
+    """`isShapeFullCube` of the collision shape; in 1.13.2 (`normal_cube_1_13`) `Block.isFullCube`, false for the
+    full cubes of `NOT_FULL_CUBE_1_13`."""
+    full = state.collision_shape.is_full_cube
+    return full and state.block not in NOT_FULL_CUBE_1_13 if features.normal_cube_1_13 else full
+
+
+def is_top_solid_1_13(state: BlockState) -> bool:
+    """1.13.2 `Block.isTopSolid` (`normal_cube_1_13`): a material that blocks light and `isFullCube`, with the
+    overrides of `BlockSlab` (top or double), `BlockStairs` (top), `BlockHopper` (always), `BlockPistonBase`
+    (retracted, or facing down) and `BlockPistonExtension` (facing up)."""
+    block = state.block
+    if block.endswith("_slab"):
+        return state.get("type") in ("top", "double")
+    if block.endswith("_stairs"):
+        return state.get("half") == "top"
+    if block == "hopper":
+        return True
+    if block in ("piston", "sticky_piston"):
+        return state.get("extended") != "true" or state.get("facing") == "down"
+    if block == "piston_head":
+        return state.get("facing") == "up"
+    return state.collision_shape.is_full_cube and block not in NOT_FULL_CUBE_1_13 and block not in LIGHT_PASSING_1_13
 
 
 def is_side_solid_full_square(state: BlockState, direction: Direction) -> bool:

@@ -1,5 +1,6 @@
 """`RedstoneTorchBlock` and `WallRedstoneTorchBlock` of 1.16.5: off 2 ticks after the block they stand on is
-powered, on 2 ticks after it is not, and burnt out by 8 toggles within 60 ticks (`BURNOUT_MAP`)."""
+powered, on 2 ticks after it is not, and burnt out by 8 toggles within 60 ticks (`BURNOUT_MAP`); in 1.13.2 a
+burnout draws from the world Random (`torch_burnout_draws_1_13`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from engine.constants import (
     REDSTONE_MAX_POWER,
     REDSTONE_TORCH_DELAY,
     TORCH_BURNOUT_RECOVERY,
+    TORCH_BURNOUT_SMOKE,
     TORCH_BURNOUT_TOGGLES,
     TORCH_BURNOUT_WINDOW,
 )
@@ -79,10 +81,23 @@ class RedstoneTorch(Behaviour):
             if unpower:
                 nu.set_block_state(sim, pos, state.with_("lit", False), nu.NOTIFY_ALL)
                 if is_burned_out(world, pos, True):
+                    if sim.features.torch_burnout_draws_1_13:
+                        burnout_effects_1_13(sim)
                     block = world.get_block_state(*pos).block
                     world.block_ticks.schedule(world.game_time, pos, block, TORCH_BURNOUT_RECOVERY)
         elif not unpower and not is_burned_out(world, pos, False):
             nu.set_block_state(sim, pos, state.with_("lit", True), nu.NOTIFY_ALL)
+
+
+def burnout_effects_1_13(sim: TickContext) -> None:
+    """1.13.2 `BlockRedstoneTorch.func_196527_a` (`torch_burnout_draws_1_13`): the burnout sound's pitch draws
+    nextFloat twice from the world Random, then each smoke particle (`TORCH_BURNOUT_SMOKE`) its x, y and z by
+    nextDouble from the Random the block tick runs with, the world's too; a server sound or particle does nothing
+    else."""
+    sim.random.next_float()
+    sim.random.next_float()
+    for _ in range(TORCH_BURNOUT_SMOKE * 3):
+        sim.random.next_double()
 
 
 def is_burned_out(world: World, pos: BlockPos, add_new: bool) -> bool:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from engine.constants import REDSTONE_MAX_POWER
 from engine.java.javautil import hash_set_order
 from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
@@ -34,6 +35,7 @@ from engine.world import blocks
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
+    from engine.core.versions import Features
     from engine.geometry.box import BlockPos
     from engine.world.blocks import BlockState
     from engine.world.world import World
@@ -111,11 +113,11 @@ class RedstoneWire(Behaviour):
         neighbour that is not solid."""
         at = offset(pos, d)
         state = world.get_block_state(*at)
-        runs_on_top = self.can_run_on_top(state) or (world.features.wire_runs_over_trapdoors
-                                                     and state.block.endswith("_trapdoor"))
+        runs_on_top = self.can_run_on_top(world.features, state) or (world.features.wire_runs_over_trapdoors
+                                                                     and state.block.endswith("_trapdoor"))
         if open_above and runs_on_top and connects_to(world.get_block_state(*offset(at, UP))):
             # up to 1.15.2 up where the neighbour is a full cube (isFullCube), from 1.16 where its face is full
-            full = state.collision_shape.is_full_cube if _lines(world) else \
+            full = power.is_full_cube(world.features, state) if _lines(world) else \
                 power.is_side_solid_full_square(state, d.opposite)
             return CONNECTED_UP if full else SIDE
         if not connects_to(state, d) and (power.is_solid_block(world, state, at)
@@ -129,12 +131,15 @@ class RedstoneWire(Behaviour):
         return self._connection(world, pos, d, not power.is_solid_block(world, world.get_block_state(*above), above))
 
     @staticmethod
-    def can_run_on_top(floor: BlockState) -> bool:
-        """`canRunOnTop`: a full top face, or a hopper."""
+    def can_run_on_top(features: Features, floor: BlockState) -> bool:
+        """`canRunOnTop`: a full top face, or a hopper; in 1.13.2 (`normal_cube_1_13`, `BlockRedstoneWire.
+        isValidPosition`) `isTopSolid`, or glowstone."""
+        if features.normal_cube_1_13:
+            return power.is_top_solid_1_13(floor) or floor.block == "glowstone"
         return power.is_side_solid_full_square(floor, UP) or floor.block == "hopper"
 
     def can_place_at(self, world: World, pos: BlockPos) -> bool:
-        return self.can_run_on_top(world.get_block_state(*offset(pos, DOWN)))
+        return self.can_run_on_top(world.features, world.get_block_state(*offset(pos, DOWN)))
 
     def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
                                       neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
@@ -144,7 +149,7 @@ class RedstoneWire(Behaviour):
                 state = state.with_(d.name, self.render_connection(world, pos, d))
             return state
         if direction == DOWN:     # from 1.20.2 (wire_breaks_off_its_floor) it breaks off a block it cannot run on
-            if sim.features.wire_breaks_off_its_floor and not self.can_run_on_top(neighbor):
+            if sim.features.wire_breaks_off_its_floor and not self.can_run_on_top(sim.features, neighbor):
                 return blocks.AIR
             return state
         if direction == UP:
@@ -178,8 +183,10 @@ class RedstoneWire(Behaviour):
         """`RedstoneWireBlock.update`: a changed power is written (flags 2), then the wire's position and its six
         neighbours, collected in a HashSet, each notify their neighbours in the set's iteration order."""
         world = sim.world
-        level = self.received_power(world, pos)
-        if int(state.get("power")) == level:
+        current = int(state.get("power"))
+        level = self.stepped_power(world, pos, current) if sim.features.wire_power_steps_1_13 else \
+            self.received_power(world, pos)
+        if current == level:
             return
         if world.get_block_state(*pos) is state:
             nu.set_block_state(sim, pos, state.with_("power", level), nu.NOTIFY_LISTENERS)
@@ -192,25 +199,27 @@ class RedstoneWire(Behaviour):
     def received_power(self, world: World, pos: BlockPos) -> int:
         """`RedstoneWireBlock.getReceivedRedstonePower`: the power from non-wire neighbours, or one less than the
         strongest wire beside it (on a side, or up or down a solid block's edge)."""
+        received = self._power_from_non_wire(world, pos)
+        strongest = _strongest_wire(world, pos) if received < REDSTONE_MAX_POWER else 0
+        return max(received, strongest - 1)
+
+    def stepped_power(self, world: World, pos: BlockPos, current: int) -> int:
+        """1.13.2 `BlockRedstoneWire.func_212568_b` (`wire_power_steps_1_13`): from the wire's own power (the
+        received power where that is not 0 and at least the own less one), one less than the strongest wire beside
+        it where that one is stronger, else one less than before (not below 0); at least the received power."""
+        received = self._power_from_non_wire(world, pos)
+        level = received if 0 < received and received > current - 1 else current
+        strongest = _strongest_wire(world, pos)
+        level = strongest - 1 if strongest > level else max(level - 1, 0)
+        return max(level, received)
+
+    def _power_from_non_wire(self, world: World, pos: BlockPos) -> int:
+        """`World.getReceivedRedstonePower` while wires give no power (`wiresGivePower` false)."""
         self.wires_give_power = False
         try:
-            received = power.get_received_redstone_power(world, pos)
+            return power.get_received_redstone_power(world, pos)
         finally:
             self.wires_give_power = True
-        strongest = 0
-        if received < 15:
-            above = offset(pos, UP)
-            above_solid = power.is_solid_block(world, world.get_block_state(*above), above)
-            for d in HORIZONTAL:
-                at = offset(pos, d)
-                state = world.get_block_state(*at)
-                strongest = max(strongest, _wire_power(state))
-                solid = power.is_solid_block(world, state, at)
-                if solid and not above_solid:
-                    strongest = max(strongest, _wire_power(world.get_block_state(*offset(at, UP))))
-                elif not solid:
-                    strongest = max(strongest, _wire_power(world.get_block_state(*offset(at, DOWN))))
-        return max(received, strongest - 1)
 
     def update_neighbors(self, sim: TickContext, pos: BlockPos) -> None:
         """`RedstoneWireBlock.updateNeighbors`: a wire at `pos` notifies around itself and around each
@@ -324,6 +333,24 @@ def update_order(pos: BlockPos) -> tuple[BlockPos, ...]:
 def _lines(world: World) -> bool:
     """Whether the wire is 1.15.2's (`wire_lines_1_15`): render connections alone, power along its lines."""
     return world.features.wire_lines_1_15
+
+
+def _strongest_wire(world: World, pos: BlockPos) -> int:
+    """The strongest wire beside `pos`: on a side, up a solid side block where the block above `pos` is not solid,
+    or down the edge of a side block that is not solid (`increasePower` over the four sides)."""
+    strongest = 0
+    above = offset(pos, UP)
+    above_solid = power.is_solid_block(world, world.get_block_state(*above), above)
+    for d in HORIZONTAL:
+        at = offset(pos, d)
+        state = world.get_block_state(*at)
+        strongest = max(strongest, _wire_power(state))
+        solid = power.is_solid_block(world, state, at)
+        if solid and not above_solid:
+            strongest = max(strongest, _wire_power(world.get_block_state(*offset(at, UP))))
+        elif not solid:
+            strongest = max(strongest, _wire_power(world.get_block_state(*offset(at, DOWN))))
+    return strongest
 
 
 def _default(state: BlockState) -> BlockState:

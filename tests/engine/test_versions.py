@@ -806,6 +806,12 @@ CASES: dict[str, tuple[str, int, int]] = {
     "piston_retract_flags_20": ((SCENES_DIR / "piston_retract_arm_1_15_2.toml").read_text(), 5, 1),
     # the neighbour updates after a move name the moved blocks' states in list order (up to 1.15.2) or last first
     "piston_move_states_in_order": ((SCENES_DIR / "piston_push_states_1_15_2.toml").read_text(), 1, 1),
+    # a wire line switched off: its wires step down one level per update (1.13.2) or take their neighbours' less one
+    "wire_power_steps_1_13": ((SCENES_DIR / "redstone_wire_steps_1_13_2.toml").read_text(), 4, 1),
+    # a torch burning out draws 17 times from the world Random (1.13.2), so the TNT primed after it drifts elsewhere
+    "torch_burnout_draws_1_13": ((SCENES_DIR / "redstone_torch_burnout_1_13_2.toml").read_text(), 45, 2),
+    # wire on a TNT block breaks (1.13.2: TNT is not top-solid) or powers the TNT, which primes (entity 2)
+    "normal_cube_1_13": ((SCENES_DIR / "redstone_wire_on_tnt_1_13_2.toml").read_text(), 5, 2),
     # a comparator subtracting equal sides stays powered (up to 1.14.4) or turns off
     "comparator_power_at_sides_1_14": ((SCENES_DIR / "redstone_comparator_subtract_sides_1_14_4.toml").read_text(), 8,
                                        1),
@@ -930,8 +936,8 @@ CASES["firework_look_vec_1_12"] = ((SCENES_DIR / "firework_glider_1_12_2.toml").
 # the traced searches too (`outcome(search=True)`)
 SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious"}
 UPDATE_CASES = {"piston_retract_flags_20", "piston_move_states_in_order", "piston_head_any_base",
-                "piston_vacate_each_1_14", "comparator_power_at_sides_1_14",
-                "gate_pulse_off_high_1_14"}   # change the traced neighbour updates or block changes
+                "piston_vacate_each_1_14", "comparator_power_at_sides_1_14", "gate_pulse_off_high_1_14",
+                "wire_power_steps_1_13"}   # change the traced neighbour updates or block changes
 SEARCH_ROLES = ("path_closed", "path_open", "path_node")
 
 
@@ -1128,6 +1134,8 @@ BOTH_SIMULATED |= {"llama_spit_tick_1_12"}   # llama spit of 1.13.2 (read) again
 # ... and the dismount of 1.13.2 (read) against 1.14
 BOTH_SIMULATED |= {"dismount_top_solid_material"}
 BOTH_SIMULATED |= {"ridden_dead_vehicle_skips_tick"}   # a rider of a dead vehicle, 1.13.2 (read) against 1.14
+# ... and the redstone of 1.13.2 (read) against 1.14
+BOTH_SIMULATED |= {"wire_power_steps_1_13", "torch_burnout_draws_1_13", "normal_cube_1_13"}
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
