@@ -16,6 +16,7 @@ from engine.pathfinding.walk_evaluator import common_node_type_of, danger_of
 from engine.world.blocks import parse_block_state
 from tests.conftest import jit_off_run
 from tests.engine.test_version_path_1415 import run, scene_at
+from tests.engine.test_version_paths import first_path
 
 FLAGS_1_16_2 = ("path_open_box_test", "path_walkable_door", "path_open_narrow_only", "path_lava_fiery",
                 "path_fluids_first", "path_cauldron_copies_node")
@@ -26,18 +27,6 @@ SCENE_OF = {"path_walkable_door": "villager_path_closed_door_1_16.toml",
             "path_lava_fiery": "zombie_path_avoid_lava.toml",
             "path_fluids_first": "zombie_path_waterlogged_fence_1_17.toml",
             "path_cauldron_copies_node": "zombie_path_from_cauldron_1_16.toml"}
-
-
-def first_path(scene: str, version: str, **flags: bool) -> tuple[list[list[int]], bool]:
-    """The nodes of the mob's first search in `scene` at `version` (with `flags` of its features set) and whether
-    it reaches its target."""
-    sim = scene_at(scene, version)
-    sim.features = dataclasses.replace(sim.features, **flags)
-    for _ in range(3):
-        for event in sim.tick().events:
-            if event["kind"] == "path":
-                return event["nodes"], event["reached"]
-    raise AssertionError("no search in 3 ticks")
 
 
 def mutant(scene: str, flag: str) -> tuple[list[list[int]], bool]:

@@ -22,18 +22,16 @@ from engine.pathfinding.walk_evaluator import common_node_type_of, danger_of
 from engine.tick.scene import load_scene_text
 from engine.world.blocks import parse_block_state
 from tests.conftest import build_scene, jit_off_run
+from tests.engine.test_version_path_1415 import scene_at
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 STILL = [0.0, -0.0784000015258789, 0.0]
 
 
 def first_path(scene: str, version: str, **flags: bool) -> tuple[list[list[int]], bool]:
-    """The nodes of the zombie's first search and whether it reaches its target, in `version` (with `flags` of
-    its features changed)."""
-    text = (SCENES / scene).read_text()
-    text = "\n".join(f'version = "{version}"' if line.startswith("version = ") else line
-                     for line in text.splitlines())
-    sim = load_scene_text(text, scene)
+    """The nodes of the mob's first search and whether it reaches its target, in `version` (with `flags` of its
+    features changed)."""
+    sim = scene_at(scene, version)
     sim.features = dataclasses.replace(sim.features, **flags)
     for _ in range(3):
         for event in sim.tick().events:
