@@ -75,7 +75,7 @@ class Entity:
     HEIGHT: ClassVar[float] = 0.0
     collidable: ClassVar[bool] = False     # Entity.isCollidable: boats and shulkers
     collides_with_pushables: ClassVar[bool] = False  # boats and minecarts: pushable entities are solid to them
-    living: ClassVar[bool] = False         # LivingEntity: slime and bed bounce fully
+    living: ClassVar[bool] = False         # LivingEntity: slime and bed bounce fully, a firework may boost it
     pushed_by_fluids: ClassVar[bool] = True
     # Entity.canTriggerWalking (1.14 Yarn canClimb): Block.onSteppedOn before 1.15 (move_motion_fields,
     # stepped_on_can_climb)

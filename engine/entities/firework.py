@@ -35,7 +35,6 @@ from engine.entities.entity import Entity, look_vector_1_12, rotation_vector
 from engine.entities.thrown_1_12 import BASE
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
-from engine.living.living_entity import LivingEntity
 from engine.motion.move import MovementType, move
 
 if TYPE_CHECKING:
@@ -89,7 +88,7 @@ class FireworkRocket(Entity):
         features = sim.features
         if self.attached(features):
             shooter = sim.entity_by_id(self.shooter)
-            if isinstance(shooter, LivingEntity) and not shooter.removed:
+            if shooter is not None and shooter.living and not shooter.removed:
                 hand = ZERO
                 if shooter.fall_flying:
                     run_stage(rec, self, BOOST, boost, shooter, features, rec)
@@ -113,7 +112,7 @@ class FireworkRocket(Entity):
         return {"shooter": self.shooter, "life": self.life, "life_time": self.life_time}
 
 
-def boost(shooter: LivingEntity, features: Features, rec: Recorder | None) -> None:
+def boost(shooter: Entity, features: Features, rec: Recorder | None) -> None:
     """Shooter's Motion += look × 0.1 + (look × 1.5 − Motion) × 0.5: the look is 1.12.2's `getLookVec`
     (`firework_look_vec_1_12`), else `getRotationVector`, its sine table indexed in double from 1.21.11
     (`sine_index_double`)."""

@@ -56,7 +56,7 @@ def test_the_kernel_s_flow_equals_the_object_path_s_in_every_release(version: st
     keys, slots, pool, _, flags, *_ = block_arrays(sim.world)
     for x, z in ((0, 0), (1, 0), (0, 1), (1, 1)):
         kx, ky, kz, ok = fluid_kernel.get_velocity(keys, slots, pool, flags, x, 1, z, double,
-                                                   normalize_zero_below(features))
+                                                   normalize_zero_below(features), features.flow_own_levels)
         assert ok and (kx, ky, kz) == tuple(get_velocity(sim.world, x, 1, z, features))
 
 
