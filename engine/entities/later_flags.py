@@ -8,8 +8,6 @@ since, or one a version diff flipped) leaves the kind to the object path (`unlis
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.core.versions import FEATURES, Features, features_for
 
 CHECKED = (1, 21, 4)   # the release both loops were written against
@@ -32,10 +30,18 @@ def later(name: str) -> bool:
     return first > CHECKED or (stop is not None and stop > CHECKED)
 
 
-@lru_cache(maxsize=64)
+_UNLISTED: dict[tuple[int, frozenset[str]], tuple[Features, frozenset[str]]] = {}
+
+
 def unlisted(features: Features, listed: frozenset[str]) -> frozenset[str]:
     """The later flags whose value in `features` differs from CHECKED's and that neither `listed` nor OTHER_KINDS
-    holds: none where the loop decides the release."""
-    base = features_for(".".join(map(str, CHECKED)))
-    return frozenset(name for name in FEATURES if later(name) and getattr(features, name) != getattr(base, name)
-                     and name not in listed and name not in OTHER_KINDS)
+    holds: none where the loop decides the release. Kept per `features` object (a batch asks every run of every
+    tick; hashing a release's flags costs more than that run)."""
+    key = (id(features), listed)
+    hit = _UNLISTED.get(key)
+    if hit is None or hit[0] is not features:
+        base = features_for(".".join(map(str, CHECKED)))
+        hit = _UNLISTED[key] = (features, frozenset(
+            name for name in FEATURES if later(name) and getattr(features, name) != getattr(base, name)
+            and name not in listed and name not in OTHER_KINDS))
+    return hit[1]
