@@ -146,6 +146,7 @@ TNT_POWER = 4.0                     # TntEntity.explode: 4.0F
 TNT_EXPLOSION_HEIGHT = 0.0625       # getBodyY(0.0625) = y + (double)height * 0.0625
 TNT_SPAWN_VY = f32(0.2)             # TntBlock.primeTnt / PrimedTnt: setVelocity(-sin*0.02, 0.2F, -cos*0.02)
 TNT_SPAWN_KICK = 0.02
+TNT_SPAWN_KICK_F = f32(0.02)        # 1.12.2/1.13.2 EntityTNTPrimed: -(float)sin(f) * 0.02F, in float
 TNT_EXPLOSION_FUSE_BASE = 8         # TntBlock.onDestroyedByExplosion: nextInt(fuse / 4) + fuse / 8
 
 # --- falling block (spec 06 §2) ---

@@ -22,6 +22,7 @@ class TickContext(Protocol):
     world: Any                  # World: blocks, sections, entities, block entities, border
     features: Features          # the version's differences (engine/core/versions.py)
     random: JavaRandom          # World.random
+    math_random: JavaRandom     # java.lang.Math.random(): unseeded in the game, the scene's math_random_seed here
     tick_count: int
     seed: int                   # the scene seed (an explosion's fire Random)
     max_entity_cramming: int    # the maxEntityCramming game rule

@@ -763,6 +763,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                  "schedules the tick that turns it off with priority HIGH, so it runs after the "
                                  "HIGH ticks of that game tick scheduled before it (1.14-1.14.4; 1.15: VERY_HIGH, "
                                  "before them)", OLDEST, (1, 15, 0)),
+    "tnt_angle_math_random_1_13": ("EntityTNTPrimed(world, x, y, z, igniter) (a TNT block powered, lit, dispensed or "
+                                   "caught by an explosion) draws its angle as (float)(Math.random() x 2pi) from "
+                                   "java.lang.Math's own unseeded generator, not the world Random, and sets Motion X "
+                                   "and Z to (double)(-(float)sin(angle) x 0.02F), cos likewise, in float (1.12.2, "
+                                   "1.13.2; 1.14: world.random.nextDouble(), in double)", OLDEST, (1, 14, 0)),
+    "tnt_angle_two_pi_double_1_12": ("EntityTNTPrimed's angle is Math.random() x (Math.PI x 2D), 2pi in double "
+                                     "(1.12.2; 1.13.2: x 6.2831854820251465D, (float)2pi)", OLDEST, (1, 13, 0)),
     "tnt_prime_float_centre_1_14": ("TntBlock.primeTnt (a TNT block powered, lit or primed by a scene) spawns the "
                                     "entity at (double)((float)x + 0.5F), likewise z: from x = 2^23 the float sum "
                                     "rounds to a whole block, ties to even (1.14-1.14.4; 1.15: x + 0.5 in double)",
@@ -1580,6 +1587,8 @@ class Features:
     normal_cube_1_13: bool
     comparator_power_at_sides_1_14: bool
     gate_pulse_off_high_1_14: bool
+    tnt_angle_math_random_1_13: bool
+    tnt_angle_two_pi_double_1_12: bool
     tnt_prime_float_centre_1_14: bool
     piston_vacate_each_1_14: bool
     tnt_exploded_float_centre_1_15: bool

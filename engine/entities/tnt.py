@@ -20,6 +20,7 @@ from engine.constants import (
     TNT_HEIGHT,
     TNT_POWER,
     TNT_SPAWN_KICK,
+    TNT_SPAWN_KICK_F,
     TNT_SPAWN_VY,
     TNT_WIDTH,
 )
@@ -50,6 +51,7 @@ GROUND = StageInfo("ground_friction", "TntEntity.tick")
 FUSE = StageInfo("fuse", "TntEntity.tick")
 EXPLODE = StageInfo("explode", "TntEntity.explode")
 FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
+TWO_PI = 2.0 * math.pi          # Math.PI * 2D (1.12.2's EntityTNTPrimed)
 TWO_PI_F = f32(2.0 * math.pi)   # `6.2831854820251465`, (double)(float)(2π) in TntEntity's constructor
 
 
@@ -185,12 +187,21 @@ def prime_from_block(sim: TickContext, x: int, y: int, z: int, angle: float | No
     """`new TntEntity(world, x + 0.5, y, z + 0.5, igniter)` for a TNT block: bottom centre of the cell, Motion
     (−sin θ·0.02, 0.2F, −cos θ·0.02) with θ = world.random.nextDouble()·2π (java.lang.Math sin/cos) unless `angle`
     is given (spec 06 §1.1). With `float_centre` the centre is summed in float, (double)((float)x + 0.5F): beyond
-    2^23 it rounds to a whole block (ties to even)."""
-    if angle is None:
-        angle = sim.random.next_double() * TWO_PI_F
+    2^23 it rounds to a whole block (ties to even). 1.12.2 and 1.13.2 (`tnt_angle_math_random_1_13`) draw θ from
+    `Math.random()` — unseeded in the game, here `sim.math_random` (the scene's `math_random_seed`), so the world
+    Random is left alone as in the game — round it to float and form the kick in float."""
+    features = sim.features
+    if features.tnt_angle_math_random_1_13:
+        if angle is None:
+            angle = sim.math_random.next_double() * (TWO_PI if features.tnt_angle_two_pi_double_1_12 else TWO_PI_F)
+        theta = f32(angle)
+        kick_x, kick_z = f32(-f32(math.sin(theta)) * TNT_SPAWN_KICK_F), f32(-f32(math.cos(theta)) * TNT_SPAWN_KICK_F)
+    else:
+        if angle is None:
+            angle = sim.random.next_double() * TWO_PI_F
+        kick_x, kick_z = -math.sin(angle) * TNT_SPAWN_KICK, -math.cos(angle) * TNT_SPAWN_KICK
     cx, cz = (f32(f32(x) + 0.5), f32(f32(z) + 0.5)) if float_centre else (x + 0.5, z + 0.5)
-    tnt = sim.create(Tnt, Vec3(cx, float(y), cz),
-                     Vec3(-math.sin(angle) * TNT_SPAWN_KICK, TNT_SPAWN_VY, -math.cos(angle) * TNT_SPAWN_KICK))
+    tnt = sim.create(Tnt, Vec3(cx, float(y), cz), Vec3(kick_x, TNT_SPAWN_VY, kick_z))
     tnt.fuse = fuse
     return tnt
 

@@ -143,9 +143,10 @@ def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: 
     the same block rays (the same 1352 world-Random floats; 1.13.2 takes the larger of the block's and the fluid's
     resistance, as 1.14), then the entities (`damage_entities`) — and `doExplosionB(false)`: the sound's pitch
     draws two `nextFloat` from the world Random, then the affected positions, a HashSet's order with no shuffle,
-    become air. A TNT block caught spawns with an angle from `Math.random()` (unseeded) and a piston's or end stone
-    bricks' resistance differs in 1.12.2, which has no table (`RESISTANCE_NOT_1_12`): both stop the run in one line,
-    as does any explosion but a TNT's (BREAK, no fire)."""
+    become air; a TNT block caught is primed there (at the float centre, its angle from `Math.random()`,
+    `tnt_angle_math_random_1_13`, its fuse nextInt(20) + 10 from the world Random). A piston's or end stone bricks'
+    resistance differs in 1.12.2, which has no table (`RESISTANCE_NOT_1_12`): that stops the run in one line, as
+    does any explosion but a TNT's (BREAK, no fire)."""
     where = f"the explosion at {tuple(center)}, tick {sim.tick_count}"
     if mode != BREAK or fire:
         raise refusal(sim.features, "explosion", where, "an explosion other than a TNT's is not compared before "
@@ -164,12 +165,14 @@ def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: 
         for (x, y, z), is_air in zip(cells.tolist(), air, strict=True):
             if is_air:
                 continue
-            if world.get_block_state(x, y, z).block == "tnt":
-                raise refusal(sim.features, "explosion", where, "a TNT block caught by a 1.12.2 or 1.13.2 "
-                              "explosion is primed with an angle from Math.random() (unseeded, "
-                              "BlockTNT.onExplosionDestroy): not reproducible")
+            tnt_block = world.get_block_state(x, y, z).block == "tnt"
             world.set_block_state(x, y, z, blocks.AIR)   # the loot (world Random) is not modelled, as in 1.16.5
             removed += 1
+            if tnt_block:   # BlockTNT.onBlockDestroyedByExplosion: Math.random()'s angle (prime_from_block)
+                tnt = prime_from_block(sim, x, y, z, float_centre=True)
+                tnt.fuse = sim.random.next_int(TNT_FUSE // TNT_EXPLOSION_FUSE_SPREAD) + \
+                    TNT_FUSE // TNT_EXPLOSION_FUSE_BASE
+                sim.add_entity(tnt)
     return {"affected": rows, "blocks_destroyed": removed}
 
 

@@ -184,7 +184,8 @@ def _load_limits(ctx: SceneContext, value: Any) -> dict[str, int]:
 def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simulation:
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "dimension",
-                             "random", "next_entity_id", "game_time", "experiments"})
+                             "random", "next_entity_id", "game_time", "experiments", "math_random_seed",
+                             "math_random"})
     version = ctx.string(head.get("version", DEFAULT_VERSION), "scene.version")
     try:
         features_for(version)
@@ -220,6 +221,8 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
         raise ctx.fail("scene.dimension", f"expected one of {', '.join(DIMENSIONS)}, got {dimension!r}")
     world = World(border, ultrawarm, dimension)
     sim = Simulation(world, seed, version, ctx.string(head.get("name", Path(source).stem), "scene.name"))
+    sim.math_random_seed = ctx.integer(head.get("math_random_seed", 0), "scene.math_random_seed", -(2**63), 2**63 - 1)
+    sim.math_random = JavaRandom(sim.math_random_seed)
     boxes, cells = [], 0
     for i, entry in enumerate(_array(ctx, doc, "blocks")):
         boxes.append(_load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]"))
@@ -288,6 +291,8 @@ def _load_saved_counters(ctx: SceneContext, sim: Simulation, head: dict[str, Any
     loaded, and the next entity id when entities with higher ids were removed before the save."""
     if "random" in head:
         _load_random(ctx, sim.random, head["random"], "scene.random")
+    if "math_random" in head:
+        _load_random(ctx, sim.math_random, head["math_random"], "scene.math_random")
     if "next_entity_id" in head:
         sim.next_entity_id = ctx.integer(head["next_entity_id"], "scene.next_entity_id", sim.next_entity_id,
                                          2**31 - 1)

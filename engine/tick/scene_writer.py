@@ -146,6 +146,11 @@ def _head(sim: Simulation) -> dict[str, Any]:
     random = _random_entry(sim.random, JavaRandom(sim.seed))
     if random:
         head["random"] = random
+    if sim.math_random_seed:
+        head["math_random_seed"] = sim.math_random_seed
+    math_random = _random_entry(sim.math_random, JavaRandom(sim.math_random_seed))
+    if math_random:
+        head["math_random"] = math_random
     live = [e.id for e in sim.entities]
     if sim.next_entity_id > max(live, default=0) + 1:
         head["next_entity_id"] = sim.next_entity_id

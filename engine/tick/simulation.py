@@ -82,6 +82,8 @@ class Simulation:
         self.features = self.world.features = features_for(version)
         self.name = name
         self.random = JavaRandom(seed)          # World.random
+        self.math_random_seed = 0               # the scene's seed of Math.random()'s generator (unseeded in the game)
+        self.math_random = JavaRandom(0)        # java.lang.Math.random(), where a simulated release calls it
         self.tick_count = 0
         self.time_offset = 0                    # the world's clock at tick 0: a scene saved mid-run says where it was
         self.trace_enabled = False
@@ -535,13 +537,15 @@ class Simulation:
         clones: dict[int, Entity] = {}
         world = self.world.copy(clones)
         roster = tuple(clones.get(id(e)) or e.clone() for e in self._roster)
-        return Snapshot((world, copy.copy(self.random), self.tick_count, self._next_id, roster, self.last_record))
+        randoms = (copy.copy(self.random), copy.copy(self.math_random))
+        return Snapshot((world, randoms, self.tick_count, self._next_id, roster, self.last_record))
 
     def restore(self, snap: Snapshot) -> None:
-        world, random, self.tick_count, self._next_id, roster, self.last_record = snap.state
+        world, (random, math_random), self.tick_count, self._next_id, roster, self.last_record = snap.state
         clones: dict[int, Entity] = {}
         self.world = world.copy(clones)
         self.random = copy.copy(random)
+        self.math_random = copy.copy(math_random)
         self._roster = [clones.get(id(e)) or e.clone() for e in roster]
 
 

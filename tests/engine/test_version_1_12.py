@@ -160,8 +160,6 @@ def test_what_1_12_2_does_not_compare_stops_in_one_line() -> None:
     assert "blast resistance of piston" in _refusal(
         "1.12.2", [{"at": [3, 60, 0], "block": "minecraft:piston"}],
         [{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True}], 1)
-    assert "Math.random()" in _refusal("1.12.2", [{"at": [2, 60, 0], "block": "minecraft:tnt"}],
-                                       [{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True}], 1)
     assert "bounding box" in _refusal(
         "1.12.2", [{"at": [1, 60, 0], "block": "minecraft:dandelion"}],
         [{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True},

@@ -67,22 +67,23 @@ def test_a_wire_line_steps_down_one_level_per_update_in_1_13_2() -> None:
 
 
 def test_a_torch_burning_out_draws_from_the_world_random_in_1_13_2() -> None:
-    """The scene's comment: the torch burns out in tick 31 in both releases; the TNT primed in tick 40 drifts
-    along an angle drawn 17 draws later in 1.13.2, so it ends elsewhere; the mutant draws nothing at the burnout
-    and the TNT ends where 1.14's does (but for 1.13.2's float TNT motion, below 1E-8)."""
+    """The scene's comment: the torch burns out in tick 31 in both releases; the TNT block the explosion of tick 35
+    primes (entity 3) draws its fuse 17 draws later in 1.13.2: 10 ticks left in tick 36, so it is gone in tick 46;
+    1.14's (no burnout draws) has 20 and the mutant's, drawing nothing at the burnout, 25. Its angle is Math.random()'s
+    in 1.13.2, so the burnout's draws do not move it: only the fuse shows them."""
     text = _scene("redstone_torch_burnout_1_13_2.toml")
     unlit = "minecraft:redstone_wall_torch[facing=east,lit=false]"
-    old_sim, old = _run(text, "1.13.2", 45)
-    new_sim, new = _run(text, "1.14", 45)
+    old_sim, old = _run(text, "1.13.2", 36)
+    new_sim, new = _run(text, "1.14", 36)
+    mutant_sim = _run(text, "1.13.2", 36, torch_burnout_draws_1_13=False)[0]
     for changes in (old, new):
         torch = [(t, to) for t, at, _, to in changes if at == (1, 1, 0)]
         assert len(torch) == 15 and torch[-1] == (31, unlit)
-    old_tnt, new_tnt = old_sim.entity_by_id(2).pos, new_sim.entity_by_id(2).pos
-    assert (old_tnt.x, old_tnt.z) == (4.441355620571217, 3.423894476198488)
-    assert (new_tnt.x, new_tnt.z) == (4.5953930530387845, 3.5114620556396545)
-    mutant = _run(text, "1.13.2", 45, torch_burnout_draws_1_13=False)[0].entity_by_id(2).pos
-    assert (mutant.x, mutant.z) == (4.5953930566770005, 3.511462056076809)
-    assert abs(mutant.x - new_tnt.x) < 1e-8 and abs(mutant.z - new_tnt.z) < 1e-8
+    fuses = [sim.entity_by_id(3).fuse for sim in (old_sim, new_sim, mutant_sim)]
+    assert fuses == [10, 20, 25]
+    assert old_sim.entity_by_id(3).pos == mutant_sim.entity_by_id(3).pos    # the angle: not the world Random's
+    assert _run(text, "1.13.2", 46)[0].entity_by_id(3) is None
+    assert _run(text, "1.14", 46)[0].entity_by_id(3) is not None
 
 
 def test_wire_on_a_tnt_breaks_and_a_shulker_box_conducts_nothing_in_1_13_2() -> None:

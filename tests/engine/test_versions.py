@@ -146,9 +146,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     # 1.13.2: rays entering the stone that holds the centre within 1.0E-4 of it pass (VoxelShape.rayTrace from the
     # walk's entry point: too short a piece); 1.14's raycast stops them
     "ray_trace_voxel_shapes": ((SCENES_DIR / "explosion_in_block_1_13_2.toml").read_text(), 1, 3),
-    # 1.12.2: a TNT block caught is primed with a Math.random() angle: the run stops (1.16.5 primes it)
+    # 1.12.2: no shuffle, the sound's two floats: the TNT block caught is primed after other world-Random draws
     "explosion_hash_set_blocks": (scene_toml(blocks=[{"at": [2, 60, 0], "block": "minecraft:tnt"}], entities=[
-        {"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True, "id": 1}]), 1, 1),
+        {"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True, "id": 1}]), 1, 2),
     # 1.12.2: a falling block landing with its centre over air stays an entity on the ledge (1.16.5 drops it)
     "falling_block_tick_1_12": (scene_toml(blocks=[{"at": [0, 5, 0], "block": "minecraft:stone"}], entities=[
         {"type": "minecraft:falling_block", "pos": [1.2, 6.5, 0.5], "block_state": "minecraft:sand", "time": 1,
@@ -808,8 +808,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     "piston_move_states_in_order": ((SCENES_DIR / "piston_push_states_1_15_2.toml").read_text(), 1, 1),
     # a wire line switched off: its wires step down one level per update (1.13.2) or take their neighbours' less one
     "wire_power_steps_1_13": ((SCENES_DIR / "redstone_wire_steps_1_13_2.toml").read_text(), 4, 1),
-    # a torch burning out draws 17 times from the world Random (1.13.2), so the TNT primed after it drifts elsewhere
-    "torch_burnout_draws_1_13": ((SCENES_DIR / "redstone_torch_burnout_1_13_2.toml").read_text(), 45, 2),
+    # a torch burning out draws 17 times from the world Random (1.13.2), so a TNT an explosion primes after it draws
+    # another fuse: gone in tick 46, or not
+    "torch_burnout_draws_1_13": ((SCENES_DIR / "redstone_torch_burnout_1_13_2.toml").read_text(), 46, 3),
     # wire on a TNT block breaks (1.13.2: TNT is not top-solid) or powers the TNT, which primes (entity 2)
     "normal_cube_1_13": ((SCENES_DIR / "redstone_wire_on_tnt_1_13_2.toml").read_text(), 5, 2),
     # a comparator subtracting equal sides stays powered (up to 1.14.4) or turns off
@@ -819,6 +820,12 @@ CASES: dict[str, tuple[str, int, int]] = {
     "gate_pulse_off_high_1_14": ((SCENES_DIR / "redstone_gate_pulse_priority_1_14_4.toml").read_text(), 6, 1),
     # the cells a sticky piston's slime block leaves are set to air one by one with their updates (up to 1.14.4)
     "piston_vacate_each_1_14": ((SCENES_DIR / "redstone_piston_vacate_cells_1_14_4.toml").read_text(), 1, 1),
+    # a TNT block primed: its angle from Math.random()'s generator, the kick in float (up to 1.13.2), or from the
+    # world Random in double
+    "tnt_angle_math_random_1_13": ((SCENES_DIR / "tnt_prime_angle_1_12_2.toml").read_text().replace(
+        'version = "1.12.2"', 'version = "1.13.2"'), 21, 3),
+    # the same angle from 2pi in double (1.12.2) or (float)2pi: another float after the rounding
+    "tnt_angle_two_pi_double_1_12": ((SCENES_DIR / "tnt_prime_angle_1_12_2.toml").read_text(), 21, 3),
     # a TNT block primed at x = 2^23 + 1: its entity at the float centre 8388610.0 (up to 1.14.4) or at 8388609.5
     "tnt_prime_float_centre_1_14": ((SCENES_DIR / "redstone_tnt_far_prime_1_14_4.toml").read_text(), 1, 2),
     # a TNT block an explosion primes at x = 2^23 + 1: at 8388610.0 (up to 1.15.2) or at 8388609.5
@@ -1045,7 +1052,8 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                    "boat_gravity_double", "minecart_controller_1_21_2",
                    "minecart_water_drag", "boat_water_entry_space_check", "boat_fall_never_breaks",
                    "blast_protection_linear", "bobber_use_checks_owner", "firework_hand_offset",
-                   "swim_start_in_water_block", "flying_slipperiness_velocity_affecting"}
+                   "swim_start_in_water_block", "flying_slipperiness_velocity_affecting",
+                   "explosion_hash_set_blocks", "tnt_angle_math_random_1_13"}
 # living travel, jumping and players (1.17-1.20.4); their cases stay in the air from 1.20 (supporting block)
 BOTH_SIMULATED |= {"knockback_double", "push_away_double_sqrt", "push_away_checks_pushable", "jump_boost_double",
                    "sprint_soft_collision", "sprint_air_speed_float", "elytra_cos_double", "fall_distance_float_step",
