@@ -754,6 +754,21 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                          "'up' a side only onto one that isFullCube (1.14: isSimpleFullBlock, isSolidFullSquare, "
                          "isSolidMediumSquare and isShapeFullCube of the collision shape)",
                          OLDEST, (1, 14, 0)),
+    "observer_added_pulses_1_12": ("BlockObserver.onBlockAdded (1.12.2), run where the block becomes an observer: a "
+                                   "powered one runs its updateTick at once (off with flags 2, then the block "
+                                   "behind), whatever tick is pending, and an unpowered one starts its signal (a "
+                                   "tick in 2 unless one is pending): a placed or moved observer pulses (1.13.2: "
+                                   "only a powered one without a pending tick turns off, flags 18)",
+                                   OLDEST, (1, 13, 0)),
+    "torch_schedules_while_due_1_12": ("BlockRedstoneTorch.neighborChanged (1.12.2) schedules the torch's tick "
+                                       "without WorldServer.isBlockTickPending: a torch whose tick is due later in "
+                                       "the running tick and is updated meanwhile gets another 2 ticks on (1.13.2: "
+                                       "not while its tick is due, func_205361_b)", OLDEST, (1, 13, 0)),
+    "lamp_added_updates_1_12": ("BlockRedstoneLight.onBlockAdded (1.12.2; lit and unlit lamps are two blocks, so it "
+                                "runs for every lamp state set): a lamp set lit without power turns off at once and "
+                                "one set unlit with power lights at once, flags 2 (1.13.2: BlockRedstoneLamp has no "
+                                "onBlockAdded of its own; the lamp keeps the state it was set with until a neighbour "
+                                "update)", OLDEST, (1, 13, 0)),
     "comparator_power_at_sides_1_14": ("ComparatorBlock.hasPower is true where the rear input is 15 or at least the "
                                        "stronger side input, in subtract mode too: a subtracting comparator whose "
                                        "sides match its rear stays powered with an output of 0 (1.14-1.14.4; 1.15: "
@@ -1578,6 +1593,9 @@ class Features:
     wire_power_steps_1_13: bool
     torch_burnout_draws_1_13: bool
     normal_cube_1_13: bool
+    observer_added_pulses_1_12: bool
+    torch_schedules_while_due_1_12: bool
+    lamp_added_updates_1_12: bool
     comparator_power_at_sides_1_14: bool
     gate_pulse_off_high_1_14: bool
     tnt_prime_float_centre_1_14: bool

@@ -1,6 +1,7 @@
 """`RedstoneTorchBlock` and `WallRedstoneTorchBlock` of 1.16.5: off 2 ticks after the block they stand on is
 powered, on 2 ticks after it is not, and burnt out by 8 toggles within 60 ticks (`BURNOUT_MAP`); in 1.13.2 a
-burnout draws from the world Random (`torch_burnout_draws_1_13`)."""
+burnout draws from the world Random (`torch_burnout_draws_1_13`), and in 1.12.2 a torch updated while its tick is
+due schedules another (`torch_schedules_while_due_1_12`)."""
 
 from __future__ import annotations
 
@@ -64,9 +65,11 @@ class RedstoneTorch(Behaviour):
 
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
+        """A torch to toggle schedules its tick (unless one is due in the running tick; in 1.12.2,
+        `torch_schedules_while_due_1_12`, even then: `scheduleUpdate` alone skips a pending one)."""
         world = sim.world
         if (state.get("lit") == "true") == self.should_unpower(world, state, pos) and \
-                not world.block_ticks.is_ticking(pos, state.block):
+                (sim.features.torch_schedules_while_due_1_12 or not world.block_ticks.is_ticking(pos, state.block)):
             world.block_ticks.schedule(world.game_time, pos, state.block, REDSTONE_TORCH_DELAY)
 
     def scheduled_tick(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
