@@ -769,6 +769,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                 "one set unlit with power lights at once, flags 2 (1.13.2: BlockRedstoneLamp has no "
                                 "onBlockAdded of its own; the lamp keeps the state it was set with until a neighbour "
                                 "update)", OLDEST, (1, 13, 0)),
+    "hooks_on_block_change_1_12": ("Chunk.setBlockState (1.12.2) runs the old block's breakBlock and the new one's "
+                                   "onBlockAdded only where the Block changes, and lit and unlit torches, powered and "
+                                   "unpowered repeaters and lit and unlit lamps are separate Blocks: a repeater's "
+                                   "delay, a comparator's mode or power and an observer's power change run neither, "
+                                   "a repeater's toggle updates its target twice (breakBlock, onBlockAdded) and a "
+                                   "torch's hooks update around it only for the lit torch (1.13.2: both hooks at "
+                                   "every state change, each block testing what it needs)", OLDEST, (1, 13, 0)),
     "comparator_power_at_sides_1_14": ("ComparatorBlock.hasPower is true where the rear input is 15 or at least the "
                                        "stronger side input, in subtract mode too: a subtracting comparator whose "
                                        "sides match its rear stays powered with an output of 0 (1.14-1.14.4; 1.15: "
@@ -1129,8 +1136,9 @@ _PRE_1_13_2 = ("{} of 1.13-1.13.1 not compared (the 1.13.2 client source read is
                "flattening, not bracketed with 1.12.2: docs/versions.md, \"1.13.2 sources\")")
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
-_REDSTONE_BEFORE_1_13 = ("the redstone code of 1.11-1.12.2 not compared (MCP 1.12.2 is on hand, before the "
-                         "flattening's block states; no source of 1.11-1.12.1 was found: docs/versions.md)")
+_REDSTONE_BEFORE_1_13 = ("the redstone code of 1.11-1.12.2 not compared (1.12.2 only in part, MCP 1.12.2: its lack of "
+                         "shape updates, with observers told of block changes instead, is not modelled; no source of "
+                         "1.11-1.12.1 was found: docs/versions.md)")
 _REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) differ: "
                     "LevelChunk.setBlockState runs affectNeighborsAfterRemoval (was onStateReplaced, with the new "
                     "state) only where the block changed and the flags hold UPDATE_NEIGHBORS or MOVED, and a piston "
@@ -1362,13 +1370,14 @@ SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
     # and a 1.5-high box per connected side: the same union as 1.16.5's boxes, met by calculate*Offset at the same
     # faces by a box outside it); the slabs and fences 1.12.2 has, by their 1.16.5 names; and its soul sand.
     # BlockPistonBase's extended boxes (12 px) and BlockPistonExtension's plate and arms (long and short) are
-    # 1.16.5's; a moving piston's boxes come from its block entity (TileEntityPiston.addCollissionAABBs)
+    # 1.16.5's; a moving piston's boxes come from its block entity (TileEntityPiston.addCollissionAABBs).
+    # BlockRedstoneDiode.REDSTONE_DIODE_AABB (0.125 high, Block.getCollisionBoundingBox's default): 1.16.5's 2 px
     ((1, 12, 2), (1, 13, 0)): frozenset({
         "smooth_stone_slab", "sandstone_slab", "petrified_oak_slab", "cobblestone_slab", "brick_slab",
         "stone_brick_slab", "nether_brick_slab", "quartz_slab", "red_sandstone_slab", "purpur_slab", "oak_slab",
         "spruce_slab", "birch_slab", "jungle_slab", "acacia_slab", "dark_oak_slab", "oak_fence", "spruce_fence",
         "birch_fence", "jungle_fence", "acacia_fence", "dark_oak_fence", "nether_brick_fence", "soul_sand",
-        "piston", "sticky_piston", "piston_head", "moving_piston"}),
+        "piston", "sticky_piston", "piston_head", "moving_piston", "repeater", "comparator"}),
 }
 
 
@@ -1596,6 +1605,7 @@ class Features:
     observer_added_pulses_1_12: bool
     torch_schedules_while_due_1_12: bool
     lamp_added_updates_1_12: bool
+    hooks_on_block_change_1_12: bool
     comparator_power_at_sides_1_14: bool
     gate_pulse_off_high_1_14: bool
     tnt_prime_float_centre_1_14: bool

@@ -54,12 +54,14 @@ class RedstoneTorch(Behaviour):
         return power.is_emitting_redstone_power(world, offset(pos, side), side)
 
     def on_block_added(self, sim: TickContext, state: BlockState, pos: BlockPos, old: BlockState) -> None:
-        for d in VALUES:
-            nu.update_neighbors_always(sim, offset(pos, d), state.block)
+        """The neighbours' neighbours are updated (1.12.2, `hooks_on_block_change_1_12`: the lit torch's only)."""
+        if not lit_only_unlit(sim, state):
+            for d in VALUES:
+                nu.update_neighbors_always(sim, offset(pos, d), state.block)
 
     def on_state_replaced(self, sim: TickContext, state: BlockState, pos: BlockPos, new: BlockState,
                           moved: bool) -> None:
-        if not moved:
+        if not moved and not lit_only_unlit(sim, state):
             for d in VALUES:
                 nu.update_neighbors_always(sim, offset(pos, d), state.block)
 
@@ -90,6 +92,12 @@ class RedstoneTorch(Behaviour):
                     world.block_ticks.schedule(world.game_time, pos, block, TORCH_BURNOUT_RECOVERY)
         elif not unpower and not is_burned_out(world, pos, False):
             nu.set_block_state(sim, pos, state.with_("lit", True), nu.NOTIFY_ALL)
+
+
+def lit_only_unlit(sim: TickContext, state: BlockState) -> bool:
+    """1.12.2 `BlockRedstoneTorch.onBlockAdded` and `breakBlock` update only where the torch is the lit Block
+    (`isOn`; `hooks_on_block_change_1_12`): whether `state` is an unlit torch there."""
+    return sim.features.hooks_on_block_change_1_12 and state.get("lit") != "true"
 
 
 def burnout_effects_1_13(sim: TickContext) -> None:

@@ -1,7 +1,8 @@
 """Redstone of 1.12.2 (engine/redstone, docs/versions.md row `redstone`), compared class by class with 1.13.2's:
 the differences found so far, each with its scene and a mutant (the flag turned to 1.13.2's): an observer placed
 pulses (`observer_added_pulses_1_12`), a torch updated while its tick is due schedules another
-(`torch_schedules_while_due_1_12`) and a lamp set against its power changes at once (`lamp_added_updates_1_12`).
+(`torch_schedules_while_due_1_12`), a lamp set against its power changes at once (`lamp_added_updates_1_12`) and
+the blocks' add and removal hooks run only where the 1.12.2 Block changes (`hooks_on_block_change_1_12`).
 The `redstone` cell of 1.12.2 stays refused until the comparison is complete (the row's bullet lists what
 remains), so these runs lift that one refusal, and a run that does not stops in one line."""
 
@@ -19,20 +20,34 @@ Change = tuple[int, tuple[int, ...], str, str]
 OBSERVER_SCENE = "redstone_observer_placed_1_12_2.toml"
 TORCH_SCENE = "redstone_torch_due_update_1_12_2.toml"
 LAMP_SCENE = "redstone_lamp_placed_1_12_2.toml"
+REPEATER_SCENE = "redstone_repeater_delay_bud_1_12_2.toml"
 
 
-def _run(name: str, version: str, ticks: int, **flags: bool) -> tuple[Simulation, list[Change]]:
-    """The scene at `version` after `ticks` ticks with the `redstone` refusal lifted, and its block changes
-    (tick, pos, from, to); `flags` set version flags against the release (a mutant)."""
+def _lifted(name: str, version: str, **flags: bool) -> Simulation:
+    """The scene at `version` with the `redstone` refusal lifted; `flags` set version flags against the release (a
+    mutant)."""
     text = (SCENES_DIR / name).read_text().replace('version = "1.12.2"', f'version = "{version}"')
     sim = load_scene_text(text, "<redstone 1.12.2>")
     sim.features = dataclasses.replace(sim.features, refused=sim.features.refused - {"redstone"}, **flags)
+    return sim
+
+
+def _run(name: str, version: str, ticks: int, **flags: bool) -> tuple[Simulation, list[Change]]:
+    """The scene after `ticks` ticks (`_lifted`), and its block changes (tick, pos, from, to)."""
+    sim = _lifted(name, version, **flags)
     out = []
     for _ in range(ticks):
         record = sim.tick()
         out += [(record.tick, tuple(e["pos"]), e["from"], e["to"]) for e in record.events
                 if e["kind"] == "block_changed"]
     return sim, out
+
+
+def _update_counts(name: str, version: str, ticks: int, **flags: bool) -> list[int]:
+    """The number of neighbour updates of each tick (`_lifted`)."""
+    sim = _lifted(name, version, **flags)
+    sim.trace_enabled = True
+    return [len(sim.tick().redstone["neighbor_updates"]) for _ in range(ticks)]
 
 
 def test_an_observer_set_on_a_tnt_pulses_and_primes_it_in_1_12_2() -> None:
@@ -86,7 +101,32 @@ def test_lamps_set_against_their_power_change_at_once_in_1_12_2() -> None:
         assert tuple(sim.entity_by_id(2).pos) == (4.539317196759656, 3.2768000116169453, 0.5047242003741217)
 
 
-@pytest.mark.parametrize("name", [OBSERVER_SCENE, TORCH_SCENE, LAMP_SCENE])
+def test_a_repeater_s_delay_change_updates_nothing_beyond_its_neighbours_in_1_12_2() -> None:
+    """The scene's comment: in 1.12.2 the repeater's delay changes and nothing else (the item stays on the piston);
+    in 1.13.2 and in the mutant the piston two blocks ahead extends in tick 2 and lifts the item."""
+    delay = (1, (0, 1, 0), "minecraft:repeater[delay=1,facing=west,locked=false,powered=false]",
+             "minecraft:repeater[delay=2,facing=west,locked=false,powered=false]")
+    old_sim, old = _run(REPEATER_SCENE, "1.12.2", 5)
+    assert old == [delay] and tuple(old_sim.entity_by_id(1).pos) == (2.5, 2.0, 0.5)
+    for sim, changes in (_run(REPEATER_SCENE, "1.13.2", 5),
+                         _run(REPEATER_SCENE, "1.12.2", 5, hooks_on_block_change_1_12=False)):
+        assert changes[0] == delay
+        assert (2, (2, 1, 0), "minecraft:piston[extended=false,facing=up]",
+                "minecraft:piston[extended=true,facing=up]") in changes
+        assert tuple(sim.entity_by_id(1).pos) == (2.1337297186255455, 2.667950001404807, 0.5)
+
+
+def test_a_torch_s_hooks_update_around_it_only_for_the_lit_torch_in_1_12_2() -> None:
+    """The torch scene's neighbour updates per tick: in tick 3 the observer's 6, then the torch turning off: 1.12.2's
+    breakBlock of the lit torch (36) and the change's own 6; 1.13.2 runs the removal and the add hooks (72). In tick
+    5 1.12.2's torch relights (the observer's 6, onBlockAdded's 36, the change's 6, and 6 more from the TNT the torch
+    primes); the mutant runs both hooks there (36 more)."""
+    assert _update_counts(TORCH_SCENE, "1.12.2", 6) == [12, 0, 48, 6, 54, 0]
+    assert _update_counts(TORCH_SCENE, "1.13.2", 6) == [12, 0, 84, 6, 6, 84]
+    assert _update_counts(TORCH_SCENE, "1.12.2", 6, hooks_on_block_change_1_12=False) == [12, 0, 84, 6, 90, 0]
+
+
+@pytest.mark.parametrize("name", [OBSERVER_SCENE, TORCH_SCENE, LAMP_SCENE, REPEATER_SCENE])
 def test_redstone_of_1_12_2_still_stops_in_one_line(name: str) -> None:
     sim = load_scene_text((SCENES_DIR / name).read_text(), "<redstone 1.12.2>")
     with pytest.raises(NotImplementedError) as err:

@@ -824,6 +824,10 @@ CASES: dict[str, tuple[str, int, int]] = {
     # pulse primes a TNT (entity 2) (run in 1.13.2: redstone of 1.12.2 is refused)
     "lamp_added_updates_1_12": ((SCENES_DIR / "redstone_lamp_placed_1_12_2.toml").read_text().replace(
         'version = "1.12.2"', 'version = "1.13.2"'), 10, 2),
+    # a repeater's delay changed: its onBlockAdded updates a BUD piston two blocks ahead, which lifts an item, or
+    # does not run (1.12.2: the same Block) (run in 1.13.2: redstone of 1.12.2 is refused)
+    "hooks_on_block_change_1_12": ((SCENES_DIR / "redstone_repeater_delay_bud_1_12_2.toml").read_text().replace(
+        'version = "1.12.2"', 'version = "1.13.2"'), 5, 1),
     # a comparator subtracting equal sides stays powered (up to 1.14.4) or turns off
     "comparator_power_at_sides_1_14": ((SCENES_DIR / "redstone_comparator_subtract_sides_1_14_4.toml").read_text(), 8,
                                        1),
