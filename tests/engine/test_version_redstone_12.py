@@ -50,55 +50,52 @@ def _update_counts(name: str, version: str, ticks: int, **flags: bool) -> list[i
     return [len(sim.tick().redstone["neighbor_updates"]) for _ in range(ticks)]
 
 
-def test_an_observer_set_on_a_tnt_pulses_and_primes_it_in_1_12_2() -> None:
-    """The scene's comment: the observer set in tick 1 powers itself in tick 3 and the TNT below primes then
-    (entity 2), in 1.12.2; in 1.13.2 and in the mutant the observer stays off and the TNT a block."""
+def test_an_observer_set_on_a_piston_pulses_in_1_12_2() -> None:
+    """The scene's comment: the observer set in tick 1 powers itself in tick 3 and the piston under it extends and
+    pushes the item, in 1.12.2; in 1.13.2 and in the mutant the observer stays off and the item lies still."""
     placed = (1, (0, 2, 0), "minecraft:air", "minecraft:observer[facing=up,powered=false]")
-    old_sim, old = _run(OBSERVER_SCENE, "1.12.2", 5)
-    assert old == [placed,
-                   (3, (0, 2, 0), "minecraft:observer[facing=up,powered=false]",
-                    "minecraft:observer[facing=up,powered=true]"),
-                   (3, (0, 1, 0), "minecraft:tnt[unstable=false]", "minecraft:air"),
-                   (5, (0, 2, 0), "minecraft:observer[facing=up,powered=true]",
-                    "minecraft:observer[facing=up,powered=false]")]
-    assert tuple(old_sim.entity_by_id(2).pos) == (0.552666775225165, 1.0, 0.5063282334379904)
-    for sim, changes in (_run(OBSERVER_SCENE, "1.13.2", 5),
-                         _run(OBSERVER_SCENE, "1.12.2", 5, observer_added_pulses_1_12=False)):
-        assert changes == [placed]
-        assert sim.entity_by_id(2) is None and sim.world.get_block_state(0, 1, 0).block == "tnt"
+    old_sim, old = _run(OBSERVER_SCENE, "1.12.2", 6)
+    assert old[:4] == [placed,
+                       (3, (0, 2, 0), "minecraft:observer[facing=up,powered=false]",
+                        "minecraft:observer[facing=up,powered=true]"),
+                       (3, (1, 1, 0), "minecraft:air", "minecraft:moving_piston[facing=east,type=normal]"),
+                       (3, (0, 1, 0), "minecraft:piston[extended=false,facing=east]",
+                        "minecraft:piston[extended=true,facing=east]")]
+    assert tuple(old_sim.entity_by_id(1).pos) == (2.135, 1.0, 0.5)
+    for sim, changes in (_run(OBSERVER_SCENE, "1.13.2", 6),
+                         _run(OBSERVER_SCENE, "1.12.2", 6, observer_added_pulses_1_12=False)):
+        assert changes == [placed] and tuple(sim.entity_by_id(1).pos) == (1.5, 1.0, 0.5)
 
 
 def test_a_torch_updated_while_its_tick_is_due_relights_a_tick_earlier_in_1_12_2() -> None:
     """The scene's comment: the torch turns off in tick 3 in both releases and relights in tick 5 in 1.12.2, in
-    tick 6 in 1.13.2 and in the mutant; the TNT it powers primes then (entity 2, after 8 ticks)."""
-    torch, tnt = (0, 2, 0), (1, 3, 0)
+    tick 6 in 1.13.2 and in the mutant; the piston it powers extends then, and after 6 ticks the item it lifts is
+    half a block higher in 1.12.2."""
+    torch, piston = (0, 2, 0), (1, 3, 0)
     unlit, lit = "minecraft:redstone_torch[lit=false]", "minecraft:redstone_torch[lit=true]"
-    runs = {"1.12.2": _run(TORCH_SCENE, "1.12.2", 8), "1.13.2": _run(TORCH_SCENE, "1.13.2", 8),
-            "mutant": _run(TORCH_SCENE, "1.12.2", 8, torch_schedules_while_due_1_12=False)}
-    relit = {"1.12.2": 5, "1.13.2": 6, "mutant": 6}
-    for key, (_, changes) in runs.items():
+    runs = {"1.12.2": _run(TORCH_SCENE, "1.12.2", 6), "1.13.2": _run(TORCH_SCENE, "1.13.2", 6),
+            "mutant": _run(TORCH_SCENE, "1.12.2", 6, torch_schedules_while_due_1_12=False)}
+    relit, lifted = {"1.12.2": 5, "1.13.2": 6, "mutant": 6}, {"1.12.2": 5.01, "1.13.2": 4.51, "mutant": 4.51}
+    for key, (sim, changes) in runs.items():
         assert [(t, to) for t, at, _, to in changes if at == torch] == [(3, unlit), (relit[key], lit)], key
-        assert [t for t, at, _, _ in changes if at == tnt] == [relit[key]], key
-    assert tuple(runs["1.12.2"][0].entity_by_id(2).pos) == (1.5770774339974665, 3.3842387551363977,
-                                                            0.5092613225900379)
-    later = (1.5583880234637286, 3.351264022326589, 0.507015676218672)
-    assert tuple(runs["1.13.2"][0].entity_by_id(2).pos) == tuple(runs["mutant"][0].entity_by_id(2).pos) == later
+        assert [t for t, at, _, _ in changes if at == piston] == [relit[key]], key
+        assert tuple(sim.entity_by_id(1).pos) == (1.5, lifted[key], 0.5), key
 
 
 def test_lamps_set_against_their_power_change_at_once_in_1_12_2() -> None:
     """The scene's comment: in 1.12.2 the unlit lamp beside the redstone block lights and the lit one turns off in
-    tick 1, and the TNT set on the observer stays a block; in 1.13.2 and in the mutant the first stays unlit, the
-    second turns off in tick 7 and the observer's second pulse primes the TNT in tick 9 (entity 2)."""
+    tick 1, and the item lies still; in 1.13.2 and in the mutant the first stays unlit, the second turns off in
+    tick 7 and the observer's second pulse, in tick 9, makes the piston push the item."""
     powered, alone, observer = (1, 1, 0), (4, 1, 0), (4, 2, 0)
     unlit, lit = "minecraft:redstone_lamp[lit=false]", "minecraft:redstone_lamp[lit=true]"
     old_sim, old = _run(LAMP_SCENE, "1.12.2", 10)
     assert [(t, to) for t, at, _, to in old if at in (powered, alone)] == [(1, unlit), (1, lit), (1, lit), (1, unlit)]
     assert [t for t, at, _, _ in old if at == observer] == [3, 5]
-    assert old_sim.entity_by_id(2) is None and old_sim.world.get_block_state(4, 3, 0).block == "tnt"
+    assert tuple(old_sim.entity_by_id(1).pos) == (5.5, 3.0, 0.5)
     for sim, changes in (_run(LAMP_SCENE, "1.13.2", 10), _run(LAMP_SCENE, "1.12.2", 10, lamp_added_updates_1_12=False)):
         assert [(t, to) for t, at, _, to in changes if at in (powered, alone)] == [(1, unlit), (1, lit), (7, unlit)]
         assert [t for t, at, _, _ in changes if at == observer] == [3, 5, 9]
-        assert tuple(sim.entity_by_id(2).pos) == (4.539317196759656, 3.2768000116169453, 0.5047242003741217)
+        assert tuple(sim.entity_by_id(1).pos) == (6.135, 3.0, 0.5)
 
 
 def test_a_repeater_s_delay_change_updates_nothing_beyond_its_neighbours_in_1_12_2() -> None:
@@ -119,11 +116,11 @@ def test_a_repeater_s_delay_change_updates_nothing_beyond_its_neighbours_in_1_12
 def test_a_torch_s_hooks_update_around_it_only_for_the_lit_torch_in_1_12_2() -> None:
     """The torch scene's neighbour updates per tick: in tick 3 the observer's 6, then the torch turning off: 1.12.2's
     breakBlock of the lit torch (36) and the change's own 6; 1.13.2 runs the removal and the add hooks (72). In tick
-    5 1.12.2's torch relights (the observer's 6, onBlockAdded's 36, the change's 6, and 6 more from the TNT the torch
-    primes); the mutant runs both hooks there (36 more)."""
-    assert _update_counts(TORCH_SCENE, "1.12.2", 6) == [12, 0, 48, 6, 54, 0]
-    assert _update_counts(TORCH_SCENE, "1.13.2", 6) == [12, 0, 84, 6, 6, 84]
-    assert _update_counts(TORCH_SCENE, "1.12.2", 6, hooks_on_block_change_1_12=False) == [12, 0, 84, 6, 90, 0]
+    5 1.12.2's torch relights (the observer's 6, onBlockAdded's 36, the change's 6, the piston's 12); the mutant runs
+    both hooks there (36 more)."""
+    assert _update_counts(TORCH_SCENE, "1.12.2", 6) == [12, 0, 48, 6, 60, 0]
+    assert _update_counts(TORCH_SCENE, "1.13.2", 6) == [12, 0, 84, 6, 6, 90]
+    assert _update_counts(TORCH_SCENE, "1.12.2", 6, hooks_on_block_change_1_12=False) == [12, 0, 84, 6, 96, 0]
 
 
 @pytest.mark.parametrize("name", [OBSERVER_SCENE, TORCH_SCENE, LAMP_SCENE, REPEATER_SCENE])

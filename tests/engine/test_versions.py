@@ -812,18 +812,18 @@ CASES: dict[str, tuple[str, int, int]] = {
     "torch_burnout_draws_1_13": ((SCENES_DIR / "redstone_torch_burnout_1_13_2.toml").read_text(), 45, 2),
     # wire on a TNT block breaks (1.13.2: TNT is not top-solid) or powers the TNT, which primes (entity 2)
     "normal_cube_1_13": ((SCENES_DIR / "redstone_wire_on_tnt_1_13_2.toml").read_text(), 5, 2),
-    # an observer set on a TNT pulses (1.12.2) and primes it (entity 2), or stays off (run in 1.13.2: redstone of
-    # 1.12.2 is refused)
+    # an observer set on a piston pulses (1.12.2) and the piston pushes an item, or it stays off (run in 1.13.2:
+    # redstone of 1.12.2 is refused)
     "observer_added_pulses_1_12": ((SCENES_DIR / "redstone_observer_placed_1_12_2.toml").read_text().replace(
-        'version = "1.12.2"', 'version = "1.13.2"'), 5, 2),
-    # a torch updated while its tick is due gets another (1.12.2): it relights a tick earlier and primes the TNT
-    # (entity 2) in tick 5 instead of 6 (run in 1.13.2: redstone of 1.12.2 is refused)
+        'version = "1.12.2"', 'version = "1.13.2"'), 6, 1),
+    # a torch updated while its tick is due gets another (1.12.2): it relights a tick earlier and its piston lifts
+    # an item in tick 5 instead of 6 (run in 1.13.2: redstone of 1.12.2 is refused)
     "torch_schedules_while_due_1_12": ((SCENES_DIR / "redstone_torch_due_update_1_12_2.toml").read_text().replace(
-        'version = "1.12.2"', 'version = "1.13.2"'), 6, 2),
+        'version = "1.12.2"', 'version = "1.13.2"'), 6, 1),
     # a lit lamp set without power turns off at once (1.12.2), or 4 ticks after an update, when its observer's second
-    # pulse primes a TNT (entity 2) (run in 1.13.2: redstone of 1.12.2 is refused)
+    # pulse makes a piston push an item (run in 1.13.2: redstone of 1.12.2 is refused)
     "lamp_added_updates_1_12": ((SCENES_DIR / "redstone_lamp_placed_1_12_2.toml").read_text().replace(
-        'version = "1.12.2"', 'version = "1.13.2"'), 10, 2),
+        'version = "1.12.2"', 'version = "1.13.2"'), 10, 1),
     # a repeater's delay changed: its onBlockAdded updates a BUD piston two blocks ahead, which lifts an item, or
     # does not run (1.12.2: the same Block) (run in 1.13.2: redstone of 1.12.2 is refused)
     "hooks_on_block_change_1_12": ((SCENES_DIR / "redstone_repeater_delay_bud_1_12_2.toml").read_text().replace(
