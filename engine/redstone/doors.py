@@ -1,7 +1,8 @@
 """`DoorBlock`, `TrapdoorBlock` and `FenceGateBlock`: opened by a player's use (not the iron ones) and by power.
 A door's two halves keep each other's state through shape updates (`DoorBlock.getStateForNeighborUpdate`). From
 1.19.3 (`openable_sound_world_random`) the sound of opening or closing draws its pitch from the world Random:
-after the change when used, before it when a door or trapdoor follows power, after it when a fence gate does."""
+after the change when used, before it when a door or trapdoor follows power, after it when a fence gate does. A
+1.12.2 trapdoor follows power at any update from a power source (`trapdoor_follows_power_1_12`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
 from engine.redstone.directions import DOWN, UP, Direction, offset
-from engine.redstone.registry import Behaviour, register
+from engine.redstone.registry import Behaviour, behaviour, register
 from engine.world import blocks
 from engine.world.block_physics import FENCE_GATES, WOOD_TYPES
 
@@ -62,6 +63,21 @@ class Openable(Behaviour):
         nu.set_block_state(sim, pos, state.with_("powered", powered).with_("open", powered), nu.NOTIFY_LISTENERS)
         if sound and not self.sound_first:
             play_sound(sim)
+
+
+class Trapdoor(Openable):
+    def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        """1.12.2 `BlockTrapDoor.neighborChanged` (`trapdoor_follows_power_1_12`): powered, or updated by a block
+        that can provide power (`canProvidePower` of its default state), the trapdoor takes the power where `open`
+        differs; 1.12.2 has no `powered` property (here it follows `open`)."""
+        if not sim.features.trapdoor_follows_power_1_12:
+            super().neighbor_update(sim, state, pos, source, from_pos)
+            return
+        powered = power.is_receiving_redstone_power(sim.world, pos)
+        if powered != (state.get("open") == "true") and \
+                (powered or behaviour(source).emits_redstone_power(blocks.default_state(source))):
+            self.follow_power(sim, state, pos, powered)
 
 
 class FenceGate(Openable):
@@ -124,7 +140,7 @@ class Door(Openable):
 DOORS = frozenset({*(f"{w}_door" for w in WOOD_TYPES), "iron_door"})
 register(tuple(f"{w}_door" for w in WOOD_TYPES), Door(usable=True))
 register(("iron_door",), Door(usable=False))
-register(tuple(f"{w}_trapdoor" for w in WOOD_TYPES), Openable(usable=True, use_flags=nu.NOTIFY_LISTENERS,
+register(tuple(f"{w}_trapdoor" for w in WOOD_TYPES), Trapdoor(usable=True, use_flags=nu.NOTIFY_LISTENERS,
                                                             sound_first=True))
-register(("iron_trapdoor",), Openable(usable=False, use_flags=nu.NOTIFY_LISTENERS, sound_first=True))
+register(("iron_trapdoor",), Trapdoor(usable=False, use_flags=nu.NOTIFY_LISTENERS, sound_first=True))
 register(tuple(FENCE_GATES), FenceGate())

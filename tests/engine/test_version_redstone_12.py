@@ -1,8 +1,9 @@
 """Redstone of 1.12.2 (engine/redstone, docs/versions.md row `redstone`), compared class by class with 1.13.2's:
 the differences found so far, each with its scene and a mutant (the flag turned to 1.13.2's): an observer placed
 pulses (`observer_added_pulses_1_12`), a torch updated while its tick is due schedules another
-(`torch_schedules_while_due_1_12`), a lamp set against its power changes at once (`lamp_added_updates_1_12`) and
-the blocks' add and removal hooks run only where the 1.12.2 Block changes (`hooks_on_block_change_1_12`).
+(`torch_schedules_while_due_1_12`), a lamp set against its power changes at once (`lamp_added_updates_1_12`), the
+blocks' add and removal hooks run only where the 1.12.2 Block changes (`hooks_on_block_change_1_12`) and a trapdoor
+takes its power at any update while powered or from a power source (`trapdoor_follows_power_1_12`).
 The `redstone` cell of 1.12.2 stays refused until the comparison is complete (the row's bullet lists what
 remains), so these runs lift that one refusal, and a run that does not stops in one line."""
 
@@ -21,12 +22,13 @@ OBSERVER_SCENE = "redstone_observer_placed_1_12_2.toml"
 TORCH_SCENE = "redstone_torch_due_update_1_12_2.toml"
 LAMP_SCENE = "redstone_lamp_placed_1_12_2.toml"
 REPEATER_SCENE = "redstone_repeater_delay_bud_1_12_2.toml"
+TRAPDOOR_SCENE = "redstone_trapdoor_follows_power_1_12_2.toml"
 
 
 def _lifted(name: str, version: str, **flags: bool) -> Simulation:
     """The scene at `version` with the `redstone` refusal lifted; `flags` set version flags against the release (a
     mutant)."""
-    text = (SCENES_DIR / name).read_text().replace('version = "1.12.2"', f'version = "{version}"')
+    text = (SCENES_DIR / name).read_text().replace('version = "1.13.2"', f'version = "{version}"')
     sim = load_scene_text(text, "<redstone 1.12.2>")
     sim.features = dataclasses.replace(sim.features, refused=sim.features.refused - {"redstone"}, **flags)
     return sim
@@ -123,9 +125,27 @@ def test_a_torch_s_hooks_update_around_it_only_for_the_lit_torch_in_1_12_2() -> 
     assert _update_counts(TORCH_SCENE, "1.12.2", 6, hooks_on_block_change_1_12=False) == [12, 0, 84, 6, 96, 0]
 
 
-@pytest.mark.parametrize("name", [OBSERVER_SCENE, TORCH_SCENE, LAMP_SCENE, REPEATER_SCENE])
+def test_a_powered_trapdoor_closed_by_hand_reopens_at_the_next_update_in_1_12_2() -> None:
+    """The scene's comment: in 1.12.2 the stone set in tick 6 reopens the trapdoor, the observer pulses in tick 8 and
+    the piston pushes the item; in 1.13.2 and in the mutant the trapdoor stays closed and the item still."""
+    trapdoor = "minecraft:oak_trapdoor[facing=north,half=bottom,open={},powered=true,waterlogged=false]"
+    old_sim, old = _run(TRAPDOOR_SCENE, "1.12.2", 11)
+    assert [(t, to) for t, at, _, to in old if at == (0, 1, 0)] == [(1, trapdoor.format("false")),
+                                                                  (6, trapdoor.format("true"))]
+    assert [t for t, at, _, _ in old if at == (0, 2, 0)] == [3, 5, 8, 10]
+    assert tuple(old_sim.entity_by_id(1).pos) == (2.135, 2.880800001901388, 0.5)
+    for sim, changes in (_run(TRAPDOOR_SCENE, "1.13.2", 11),
+                         _run(TRAPDOOR_SCENE, "1.12.2", 11, trapdoor_follows_power_1_12=False)):
+        assert [(t, to) for t, at, _, to in changes if at == (0, 1, 0)] == [(1, trapdoor.format("false"))]
+        assert [t for t, at, _, _ in changes if at == (0, 2, 0)] == [3, 5]
+        assert tuple(sim.entity_by_id(1).pos) == (1.5, 3.0, 0.5)
+
+
+@pytest.mark.parametrize("name", [OBSERVER_SCENE, TORCH_SCENE, LAMP_SCENE, REPEATER_SCENE, TRAPDOOR_SCENE])
 def test_redstone_of_1_12_2_still_stops_in_one_line(name: str) -> None:
-    sim = load_scene_text((SCENES_DIR / name).read_text(), "<redstone 1.12.2>")
+    """The scenes are written for 1.13.2; in 1.12.2, without the lifted refusal, each stops in one line."""
+    text = (SCENES_DIR / name).read_text().replace('version = "1.13.2"', 'version = "1.12.2"')
+    sim = load_scene_text(text, "<redstone 1.12.2>")
     with pytest.raises(NotImplementedError) as err:
         for _ in range(5):
             sim.tick()
