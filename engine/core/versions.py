@@ -780,6 +780,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                     "is powered or the update comes from a block that can provide power, open takes "
                                     "the power (flags 2), so a trapdoor used against its power turns back at such an "
                                     "update (1.13.2: only when its powered property changes)", OLDEST, (1, 13, 0)),
+    "door_unpowered_by_sources_1_12": ("BlockDoor.neighborChanged (1.12.2): an unpowered door follows its power only "
+                                       "at an update from a block whose default state can provide power: one whose "
+                                       "power went as a plain block replaced its source stays open (1.13.2: at any "
+                                       "update from a block other than itself)", OLDEST, (1, 13, 0)),
     "comparator_power_at_sides_1_14": ("ComparatorBlock.hasPower is true where the rear input is 15 or at least the "
                                        "stronger side input, in subtract mode too: a subtracting comparator whose "
                                        "sides match its rear stays powered with an output of 0 (1.14-1.14.4; 1.15: "
@@ -1376,14 +1380,16 @@ SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
     # BlockPistonBase's extended boxes (12 px) and BlockPistonExtension's plate and arms (long and short) are
     # 1.16.5's; a moving piston's boxes come from its block entity (TileEntityPiston.addCollissionAABBs).
     # BlockRedstoneDiode.REDSTONE_DIODE_AABB (0.125 high, Block.getCollisionBoundingBox's default): 1.16.5's 2 px;
-    # BlockTrapDoor's BOTTOM_AABB, TOP_AABB and *_OPEN_AABB (3 px, by half and facing): 1.16.5's
+    # BlockTrapDoor's BOTTOM_AABB, TOP_AABB and *_OPEN_AABB (3 px, by half and facing) and BlockDoor's four 3 px
+    # boxes by facing, open and hinge (of the halves' merged state): 1.16.5's
     ((1, 12, 2), (1, 13, 0)): frozenset({
         "smooth_stone_slab", "sandstone_slab", "petrified_oak_slab", "cobblestone_slab", "brick_slab",
         "stone_brick_slab", "nether_brick_slab", "quartz_slab", "red_sandstone_slab", "purpur_slab", "oak_slab",
         "spruce_slab", "birch_slab", "jungle_slab", "acacia_slab", "dark_oak_slab", "oak_fence", "spruce_fence",
         "birch_fence", "jungle_fence", "acacia_fence", "dark_oak_fence", "nether_brick_fence", "soul_sand",
         "piston", "sticky_piston", "piston_head", "moving_piston", "repeater", "comparator", "oak_trapdoor",
-        "iron_trapdoor"}),
+        "iron_trapdoor", "oak_door", "spruce_door", "birch_door", "jungle_door", "acacia_door", "dark_oak_door",
+        "iron_door"}),
 }
 
 
@@ -1613,6 +1619,7 @@ class Features:
     lamp_added_updates_1_12: bool
     hooks_on_block_change_1_12: bool
     trapdoor_follows_power_1_12: bool
+    door_unpowered_by_sources_1_12: bool
     comparator_power_at_sides_1_14: bool
     gate_pulse_off_high_1_14: bool
     tnt_prime_float_centre_1_14: bool

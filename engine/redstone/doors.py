@@ -2,7 +2,8 @@
 A door's two halves keep each other's state through shape updates (`DoorBlock.getStateForNeighborUpdate`). From
 1.19.3 (`openable_sound_world_random`) the sound of opening or closing draws its pitch from the world Random:
 after the change when used, before it when a door or trapdoor follows power, after it when a fence gate does. A
-1.12.2 trapdoor follows power at any update from a power source (`trapdoor_follows_power_1_12`)."""
+1.12.2 trapdoor follows power at any update from a power source (`trapdoor_follows_power_1_12`), and an unpowered
+1.12.2 door only at such an update (`door_unpowered_by_sources_1_12`)."""
 
 from __future__ import annotations
 
@@ -75,8 +76,7 @@ class Trapdoor(Openable):
             super().neighbor_update(sim, state, pos, source, from_pos)
             return
         powered = power.is_receiving_redstone_power(sim.world, pos)
-        if powered != (state.get("open") == "true") and \
-                (powered or behaviour(source).emits_redstone_power(blocks.default_state(source))):
+        if powered != (state.get("open") == "true") and (powered or can_provide_power(source)):
             self.follow_power(sim, state, pos, powered)
 
 
@@ -90,6 +90,11 @@ class FenceGate(Openable):
         if state.get("powered") != "true":
             nu.set_block_state(sim, pos, state.with_("open", state.get("open") != "true"), nu.NOTIFY_ALL)
             play_sound(sim)
+
+
+def can_provide_power(source: str) -> bool:
+    """1.12.2's `blockIn.getDefaultState().canProvidePower()` of the block that sent a neighbour update."""
+    return behaviour(source).emits_redstone_power(blocks.default_state(source))
 
 
 def play_sound(sim: TickContext) -> None:
@@ -129,11 +134,13 @@ class Door(Openable):
 
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
-        """Either half's power opens the door."""
+        """Either half's power opens the door; in 1.12.2 (`door_unpowered_by_sources_1_12`) an unpowered one follows
+        only an update from a block that can provide power."""
         world = sim.world
         other = offset(pos, UP if state.get("half") == "lower" else DOWN)
         powered = power.is_receiving_redstone_power(world, pos) or power.is_receiving_redstone_power(world, other)
-        if source != state.block and powered != (state.get("powered") == "true"):
+        if source != state.block and powered != (state.get("powered") == "true") and \
+                (powered or not sim.features.door_unpowered_by_sources_1_12 or can_provide_power(source)):
             self.follow_power(sim, state, pos, powered)
 
 

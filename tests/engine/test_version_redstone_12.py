@@ -2,8 +2,9 @@
 the differences found so far, each with its scene and a mutant (the flag turned to 1.13.2's): an observer placed
 pulses (`observer_added_pulses_1_12`), a torch updated while its tick is due schedules another
 (`torch_schedules_while_due_1_12`), a lamp set against its power changes at once (`lamp_added_updates_1_12`), the
-blocks' add and removal hooks run only where the 1.12.2 Block changes (`hooks_on_block_change_1_12`) and a trapdoor
-takes its power at any update while powered or from a power source (`trapdoor_follows_power_1_12`).
+blocks' add and removal hooks run only where the 1.12.2 Block changes (`hooks_on_block_change_1_12`), a trapdoor
+takes its power at any update while powered or from a power source (`trapdoor_follows_power_1_12`) and an unpowered
+door only at an update from a power source (`door_unpowered_by_sources_1_12`).
 The `redstone` cell of 1.12.2 stays refused until the comparison is complete (the row's bullet lists what
 remains), so these runs lift that one refusal, and a run that does not stops in one line."""
 
@@ -23,6 +24,7 @@ TORCH_SCENE = "redstone_torch_due_update_1_12_2.toml"
 LAMP_SCENE = "redstone_lamp_placed_1_12_2.toml"
 REPEATER_SCENE = "redstone_repeater_delay_bud_1_12_2.toml"
 TRAPDOOR_SCENE = "redstone_trapdoor_follows_power_1_12_2.toml"
+DOOR_SCENE = "redstone_door_unpowered_1_12_2.toml"
 
 
 def _lifted(name: str, version: str, **flags: bool) -> Simulation:
@@ -141,7 +143,23 @@ def test_a_powered_trapdoor_closed_by_hand_reopens_at_the_next_update_in_1_12_2(
         assert tuple(sim.entity_by_id(1).pos) == (1.5, 3.0, 0.5)
 
 
-@pytest.mark.parametrize("name", [OBSERVER_SCENE, TORCH_SCENE, LAMP_SCENE, REPEATER_SCENE, TRAPDOOR_SCENE])
+def test_a_door_whose_power_is_replaced_by_stone_stays_open_in_1_12_2() -> None:
+    """The scene's comment: in 1.12.2 only the redstone block changes and the item lies still; in 1.13.2 and in the
+    mutant both halves close in tick 1, the observer pulses in tick 3 and the piston lifts the item."""
+    replaced = (1, (1, 1, 0), "minecraft:redstone_block", "minecraft:stone")
+    old_sim, old = _run(DOOR_SCENE, "1.12.2", 6)
+    assert old == [replaced] and tuple(old_sim.entity_by_id(1).pos) == (-1.5, 2.0, 0.5)
+    closed = "minecraft:oak_door[facing=north,half={},hinge=left,open=false,powered=false]"
+    for sim, changes in (_run(DOOR_SCENE, "1.13.2", 6),
+                         _run(DOOR_SCENE, "1.12.2", 6, door_unpowered_by_sources_1_12=False)):
+        assert [(t, at, to) for t, at, _, to in changes if at[0] == 0] == [(1, (0, 1, 0), closed.format("lower")),
+                                                                          (1, (0, 2, 0), closed.format("upper"))]
+        assert [t for t, at, _, _ in changes if at == (-1, 1, 0)] == [3, 5]
+        assert tuple(sim.entity_by_id(1).pos) == (-1.5, 2.9600000008940697, 0.5)
+
+
+@pytest.mark.parametrize("name", [OBSERVER_SCENE, TORCH_SCENE, LAMP_SCENE, REPEATER_SCENE, TRAPDOOR_SCENE,
+                                  DOOR_SCENE])
 def test_redstone_of_1_12_2_still_stops_in_one_line(name: str) -> None:
     """The scenes are written for 1.13.2; in 1.12.2, without the lifted refusal, each stops in one line."""
     text = (SCENES_DIR / name).read_text().replace('version = "1.13.2"', 'version = "1.12.2"')

@@ -827,6 +827,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a powered trapdoor closed by hand reopens at the next update (1.12.2), its observer pulses and a piston pushes
     # an item, or it stays closed (run in 1.13.2: redstone of 1.12.2 is refused)
     "trapdoor_follows_power_1_12": ((SCENES_DIR / "redstone_trapdoor_follows_power_1_12_2.toml").read_text(), 11, 1),
+    # a door's power replaced by stone: it closes, its observer pulses and a piston lifts an item, or (1.12.2: stone
+    # provides no power) it stays open (the scene runs in 1.13.2: redstone of 1.12.2 is refused)
+    "door_unpowered_by_sources_1_12": ((SCENES_DIR / "redstone_door_unpowered_1_12_2.toml").read_text(), 6, 1),
     # a comparator subtracting equal sides stays powered (up to 1.14.4) or turns off
     "comparator_power_at_sides_1_14": ((SCENES_DIR / "redstone_comparator_subtract_sides_1_14_4.toml").read_text(), 8,
                                        1),
