@@ -784,6 +784,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                        "at an update from a block whose default state can provide power: one whose "
                                        "power went as a plain block replaced its source stays open (1.13.2: at any "
                                        "update from a block other than itself)", OLDEST, (1, 13, 0)),
+    "note_block_entity_1_12": ("BlockNote (1.12.2): the note and the last power are fields of its TileEntityNote, not "
+                               "block states: powering or using a note block sets no block, so no neighbour or shape "
+                               "update follows (1.13.2: powered and note are properties, set with flags 3)", OLDEST,
+                               (1, 13, 0)),
     "comparator_power_at_sides_1_14": ("ComparatorBlock.hasPower is true where the rear input is 15 or at least the "
                                        "stronger side input, in subtract mode too: a subtracting comparator whose "
                                        "sides match its rear stays powered with an output of 0 (1.14-1.14.4; 1.15: "
@@ -1620,6 +1624,7 @@ class Features:
     hooks_on_block_change_1_12: bool
     trapdoor_follows_power_1_12: bool
     door_unpowered_by_sources_1_12: bool
+    note_block_entity_1_12: bool
     comparator_power_at_sides_1_14: bool
     gate_pulse_off_high_1_14: bool
     tnt_prime_float_centre_1_14: bool

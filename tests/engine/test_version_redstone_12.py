@@ -3,8 +3,9 @@ the differences found so far, each with its scene and a mutant (the flag turned 
 pulses (`observer_added_pulses_1_12`), a torch updated while its tick is due schedules another
 (`torch_schedules_while_due_1_12`), a lamp set against its power changes at once (`lamp_added_updates_1_12`), the
 blocks' add and removal hooks run only where the 1.12.2 Block changes (`hooks_on_block_change_1_12`), a trapdoor
-takes its power at any update while powered or from a power source (`trapdoor_follows_power_1_12`) and an unpowered
-door only at an update from a power source (`door_unpowered_by_sources_1_12`).
+takes its power at any update while powered or from a power source (`trapdoor_follows_power_1_12`), an unpowered
+door only at an update from a power source (`door_unpowered_by_sources_1_12`) and a note block's power is its tile
+entity's (`note_block_entity_1_12`).
 The `redstone` cell of 1.12.2 stays refused until the comparison is complete (the row's bullet lists what
 remains), so these runs lift that one refusal, and a run that does not stops in one line."""
 
@@ -25,6 +26,7 @@ LAMP_SCENE = "redstone_lamp_placed_1_12_2.toml"
 REPEATER_SCENE = "redstone_repeater_delay_bud_1_12_2.toml"
 TRAPDOOR_SCENE = "redstone_trapdoor_follows_power_1_12_2.toml"
 DOOR_SCENE = "redstone_door_unpowered_1_12_2.toml"
+NOTE_SCENE = "redstone_note_block_bud_1_12_2.toml"
 
 
 def _lifted(name: str, version: str, **flags: bool) -> Simulation:
@@ -158,8 +160,25 @@ def test_a_door_whose_power_is_replaced_by_stone_stays_open_in_1_12_2() -> None:
         assert tuple(sim.entity_by_id(1).pos) == (-1.5, 2.9600000008940697, 0.5)
 
 
+def test_a_powered_note_block_updates_nothing_in_1_12_2() -> None:
+    """The scene's comment: in 1.12.2 the lever and the note block's kept power change (no update follows) and the
+    item lies still; in 1.13.2 and in the mutant the note block's flags-3 change updates the piston, which extends
+    in tick 2 and pushes the item."""
+    lever = (1, (-1, 1, 0), "minecraft:lever[face=floor,facing=north,powered=false]",
+             "minecraft:lever[face=floor,facing=north,powered=true]")
+    note = (1, (0, 1, 0), "minecraft:note_block[instrument=basedrum,note=0,powered=false]",
+            "minecraft:note_block[instrument=basedrum,note=0,powered=true]")
+    old_sim, old = _run(NOTE_SCENE, "1.12.2", 5)
+    assert old == [lever, note] and tuple(old_sim.entity_by_id(1).pos) == (2.5, 1.0, 0.5)
+    for sim, changes in (_run(NOTE_SCENE, "1.13.2", 5), _run(NOTE_SCENE, "1.12.2", 5, note_block_entity_1_12=False)):
+        assert changes[:2] == [lever, note]
+        assert (2, (1, 1, 0), "minecraft:piston[extended=false,facing=east]",
+                "minecraft:piston[extended=true,facing=east]") in changes
+        assert tuple(sim.entity_by_id(1).pos) == (3.135, 1.0, 0.5)
+
+
 @pytest.mark.parametrize("name", [OBSERVER_SCENE, TORCH_SCENE, LAMP_SCENE, REPEATER_SCENE, TRAPDOOR_SCENE,
-                                  DOOR_SCENE])
+                                  DOOR_SCENE, NOTE_SCENE])
 def test_redstone_of_1_12_2_still_stops_in_one_line(name: str) -> None:
     """The scenes are written for 1.13.2; in 1.12.2, without the lifted refusal, each stops in one line."""
     text = (SCENES_DIR / name).read_text().replace('version = "1.13.2"', 'version = "1.12.2"')

@@ -830,6 +830,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a door's power replaced by stone: it closes, its observer pulses and a piston lifts an item, or (1.12.2: stone
     # provides no power) it stays open (the scene runs in 1.13.2: redstone of 1.12.2 is refused)
     "door_unpowered_by_sources_1_12": ((SCENES_DIR / "redstone_door_unpowered_1_12_2.toml").read_text(), 6, 1),
+    # a note block powered beside a BUD piston: its flags-3 change updates the piston, which pushes an item, or
+    # (1.12.2: a tile entity's field) nothing is set (the scene runs in 1.13.2: redstone of 1.12.2 is refused)
+    "note_block_entity_1_12": ((SCENES_DIR / "redstone_note_block_bud_1_12_2.toml").read_text(), 5, 1),
     # a comparator subtracting equal sides stays powered (up to 1.14.4) or turns off
     "comparator_power_at_sides_1_14": ((SCENES_DIR / "redstone_comparator_subtract_sides_1_14_4.toml").read_text(), 8,
                                        1),
