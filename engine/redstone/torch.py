@@ -55,13 +55,13 @@ class RedstoneTorch(Behaviour):
 
     def on_block_added(self, sim: TickContext, state: BlockState, pos: BlockPos, old: BlockState) -> None:
         """The neighbours' neighbours are updated (1.12.2, `hooks_on_block_change_1_12`: the lit torch's only)."""
-        if not lit_only_unlit(sim, state):
+        if not quiet_unlit_torch_1_12(sim, state):
             for d in VALUES:
                 nu.update_neighbors_always(sim, offset(pos, d), state.block)
 
     def on_state_replaced(self, sim: TickContext, state: BlockState, pos: BlockPos, new: BlockState,
                           moved: bool) -> None:
-        if not moved and not lit_only_unlit(sim, state):
+        if not moved and not quiet_unlit_torch_1_12(sim, state):
             for d in VALUES:
                 nu.update_neighbors_always(sim, offset(pos, d), state.block)
 
@@ -94,9 +94,10 @@ class RedstoneTorch(Behaviour):
             nu.set_block_state(sim, pos, state.with_("lit", True), nu.NOTIFY_ALL)
 
 
-def lit_only_unlit(sim: TickContext, state: BlockState) -> bool:
-    """1.12.2 `BlockRedstoneTorch.onBlockAdded` and `breakBlock` update only where the torch is the lit Block
-    (`isOn`; `hooks_on_block_change_1_12`): whether `state` is an unlit torch there."""
+def quiet_unlit_torch_1_12(sim: TickContext, state: BlockState) -> bool:
+    """Whether `state` is an unlit torch whose add and removal hooks update nothing: 1.12.2's
+    `BlockRedstoneTorch.onBlockAdded` and `breakBlock` update only for the lit Block (`isOn`;
+    `hooks_on_block_change_1_12`)."""
     return sim.features.hooks_on_block_change_1_12 and state.get("lit") != "true"
 
 
