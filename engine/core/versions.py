@@ -754,6 +754,40 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                          "'up' a side only onto one that isFullCube (1.14: isSimpleFullBlock, isSolidFullSquare, "
                          "isSolidMediumSquare and isShapeFullCube of the collision shape)",
                          OLDEST, (1, 14, 0)),
+    "observer_added_pulses_1_12": ("BlockObserver.onBlockAdded (1.12.2), run where the block becomes an observer: a "
+                                   "powered one runs its updateTick at once (off with flags 2, then the block "
+                                   "behind), whatever tick is pending, and an unpowered one starts its signal (a "
+                                   "tick in 2 unless one is pending): a placed or moved observer pulses (1.13.2: "
+                                   "only a powered one without a pending tick turns off, flags 18)",
+                                   OLDEST, (1, 13, 0)),
+    "torch_schedules_while_due_1_12": ("BlockRedstoneTorch.neighborChanged (1.12.2) schedules the torch's tick "
+                                       "without WorldServer.isBlockTickPending: a torch whose tick is due later in "
+                                       "the running tick and is updated meanwhile gets another 2 ticks on (1.13.2: "
+                                       "not while its tick is due, func_205361_b)", OLDEST, (1, 13, 0)),
+    "lamp_added_updates_1_12": ("BlockRedstoneLight.onBlockAdded (1.12.2; lit and unlit lamps are two blocks, so it "
+                                "runs for every lamp state set): a lamp set lit without power turns off at once and "
+                                "one set unlit with power lights at once, flags 2 (1.13.2: BlockRedstoneLamp has no "
+                                "onBlockAdded of its own; the lamp keeps the state it was set with until a neighbour "
+                                "update)", OLDEST, (1, 13, 0)),
+    "hooks_on_block_change_1_12": ("Chunk.setBlockState (1.12.2) runs the old block's breakBlock and the new one's "
+                                   "onBlockAdded only where the Block changes, and lit and unlit torches, powered and "
+                                   "unpowered repeaters and lit and unlit lamps are separate Blocks: a repeater's "
+                                   "delay, a comparator's mode or power and an observer's power change run neither, "
+                                   "a repeater's toggle updates its target twice (breakBlock, onBlockAdded) and a "
+                                   "torch's hooks update around it only for the lit torch (1.13.2: both hooks at "
+                                   "every state change, each block testing what it needs)", OLDEST, (1, 13, 0)),
+    "trapdoor_follows_power_1_12": ("BlockTrapDoor.neighborChanged (1.12.2, no powered property): where the trapdoor "
+                                    "is powered or the update comes from a block that can provide power, open takes "
+                                    "the power (flags 2), so a trapdoor used against its power turns back at such an "
+                                    "update (1.13.2: only when its powered property changes)", OLDEST, (1, 13, 0)),
+    "door_unpowered_by_sources_1_12": ("BlockDoor.neighborChanged (1.12.2): an unpowered door follows its power only "
+                                       "at an update from a block whose default state can provide power: one whose "
+                                       "power went as a plain block replaced its source stays open (1.13.2: at any "
+                                       "update from a block other than itself)", OLDEST, (1, 13, 0)),
+    "note_block_entity_1_12": ("BlockNote (1.12.2): the note and the last power are fields of its TileEntityNote, not "
+                               "block states: powering or using a note block sets no block, so no neighbour or shape "
+                               "update follows (1.13.2: powered and note are properties, set with flags 3)", OLDEST,
+                               (1, 13, 0)),
     "comparator_power_at_sides_1_14": ("ComparatorBlock.hasPower is true where the rear input is 15 or at least the "
                                        "stronger side input, in subtract mode too: a subtracting comparator whose "
                                        "sides match its rear stays powered with an output of 0 (1.14-1.14.4; 1.15: "
@@ -1121,8 +1155,9 @@ _PRE_1_13_2 = ("{} of 1.13-1.13.1 not compared (the 1.13.2 client source read is
                "flattening, not bracketed with 1.12.2: docs/versions.md, \"1.13.2 sources\")")
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
-_REDSTONE_BEFORE_1_13 = ("the redstone code of 1.11-1.12.2 not compared (MCP 1.12.2 is on hand, before the "
-                         "flattening's block states; no source of 1.11-1.12.1 was found: docs/versions.md)")
+_REDSTONE_BEFORE_1_13 = ("the redstone code of 1.11-1.12.2 not compared (1.12.2 only in part, MCP 1.12.2: its lack of "
+                         "shape updates, with observers told of block changes instead, is not modelled; no source of "
+                         "1.11-1.12.1 was found: docs/versions.md)")
 _REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) differ: "
                     "LevelChunk.setBlockState runs affectNeighborsAfterRemoval (was onStateReplaced, with the new "
                     "state) only where the block changed and the flags hold UPDATE_NEIGHBORS or MOVED, and a piston "
@@ -1354,13 +1389,18 @@ SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
     # and a 1.5-high box per connected side: the same union as 1.16.5's boxes, met by calculate*Offset at the same
     # faces by a box outside it); the slabs and fences 1.12.2 has, by their 1.16.5 names; and its soul sand.
     # BlockPistonBase's extended boxes (12 px) and BlockPistonExtension's plate and arms (long and short) are
-    # 1.16.5's; a moving piston's boxes come from its block entity (TileEntityPiston.addCollissionAABBs)
+    # 1.16.5's; a moving piston's boxes come from its block entity (TileEntityPiston.addCollissionAABBs).
+    # BlockRedstoneDiode.REDSTONE_DIODE_AABB (0.125 high, Block.getCollisionBoundingBox's default): 1.16.5's 2 px;
+    # BlockTrapDoor's BOTTOM_AABB, TOP_AABB and *_OPEN_AABB (3 px, by half and facing) and BlockDoor's four 3 px
+    # boxes by facing, open and hinge (of the halves' merged state): 1.16.5's
     ((1, 12, 2), (1, 13, 0)): frozenset({
         "smooth_stone_slab", "sandstone_slab", "petrified_oak_slab", "cobblestone_slab", "brick_slab",
         "stone_brick_slab", "nether_brick_slab", "quartz_slab", "red_sandstone_slab", "purpur_slab", "oak_slab",
         "spruce_slab", "birch_slab", "jungle_slab", "acacia_slab", "dark_oak_slab", "oak_fence", "spruce_fence",
         "birch_fence", "jungle_fence", "acacia_fence", "dark_oak_fence", "nether_brick_fence", "soul_sand",
-        "piston", "sticky_piston", "piston_head", "moving_piston"}),
+        "piston", "sticky_piston", "piston_head", "moving_piston", "repeater", "comparator", "oak_trapdoor",
+        "iron_trapdoor", "oak_door", "spruce_door", "birch_door", "jungle_door", "acacia_door", "dark_oak_door",
+        "iron_door"}),
 }
 
 
@@ -1585,6 +1625,13 @@ class Features:
     wire_power_steps_1_13: bool
     torch_burnout_draws_1_13: bool
     normal_cube_1_13: bool
+    observer_added_pulses_1_12: bool
+    torch_schedules_while_due_1_12: bool
+    lamp_added_updates_1_12: bool
+    hooks_on_block_change_1_12: bool
+    trapdoor_follows_power_1_12: bool
+    door_unpowered_by_sources_1_12: bool
+    note_block_entity_1_12: bool
     comparator_power_at_sides_1_14: bool
     gate_pulse_off_high_1_14: bool
     tnt_angle_math_random_1_13: bool

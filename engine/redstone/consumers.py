@@ -192,14 +192,26 @@ class NoteBlock(Behaviour):
         if powered != (state.get("powered") == "true"):
             if powered:
                 self.play_note(sim, pos, state)
-            nu.set_block_state(sim, pos, state.with_("powered", powered), nu.NOTIFY_ALL)
+            self.set_note_state(sim, pos, state.with_("powered", powered))
 
     def on_use(self, sim: TickContext, state: BlockState, pos: BlockPos) -> bool:
-        """`NoteBlock.onUse`: the note cycles 0..24 (flags 3), then it plays."""
+        """`NoteBlock.onUse`: the note cycles 0..24 (flags 3), then it plays; in 1.12.2 `TileEntityNote.changePitch`
+        marks the tile entity dirty, which updates the comparators around (`World.updateComparatorOutputLevel`)."""
         state = state.with_("note", (int(state.get("note")) + 1) % NOTE_COUNT)
-        nu.set_block_state(sim, pos, state, nu.NOTIFY_ALL)
+        self.set_note_state(sim, pos, state)
+        if sim.features.note_block_entity_1_12:
+            nu.update_comparators(sim, pos)
         self.play_note(sim, pos, state)
         return True
+
+    @staticmethod
+    def set_note_state(sim: TickContext, pos: BlockPos, state: BlockState) -> None:
+        """The new `powered` or `note`: set with flags 3; in 1.12.2 (`note_block_entity_1_12`) they are the
+        `TileEntityNote`'s `previousRedstoneState` and `note`, kept here in the state with no update."""
+        if sim.features.note_block_entity_1_12:
+            sim.world.set_block_state(*pos, state)
+        else:
+            nu.set_block_state(sim, pos, state, nu.NOTIFY_ALL)
 
     def on_synced_block_event(self, sim: TickContext, state: BlockState, pos: BlockPos, kind: int, data: int) -> None:
         """`NoteBlock.onSyncedBlockEvent` plays the sound; from 1.19.3 (`note_block_sound_world_random`) its seed is

@@ -1,7 +1,9 @@
 """`DoorBlock`, `TrapdoorBlock` and `FenceGateBlock`: opened by a player's use (not the iron ones) and by power.
 A door's two halves keep each other's state through shape updates (`DoorBlock.getStateForNeighborUpdate`). From
 1.19.3 (`openable_sound_world_random`) the sound of opening or closing draws its pitch from the world Random:
-after the change when used, before it when a door or trapdoor follows power, after it when a fence gate does."""
+after the change when used, before it when a door or trapdoor follows power, after it when a fence gate does. A
+1.12.2 trapdoor follows power at any update from a power source (`trapdoor_follows_power_1_12`), and an unpowered
+1.12.2 door only at such an update (`door_unpowered_by_sources_1_12`)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import TYPE_CHECKING
 from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
 from engine.redstone.directions import DOWN, UP, Direction, offset
-from engine.redstone.registry import Behaviour, register
+from engine.redstone.registry import Behaviour, behaviour, register
 from engine.world import blocks
 from engine.world.block_physics import FENCE_GATES, WOOD_TYPES
 
@@ -64,6 +66,20 @@ class Openable(Behaviour):
             play_sound(sim)
 
 
+class Trapdoor(Openable):
+    def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        """1.12.2 `BlockTrapDoor.neighborChanged` (`trapdoor_follows_power_1_12`): powered, or updated by a block
+        that can provide power (`canProvidePower` of its default state), the trapdoor takes the power where `open`
+        differs; 1.12.2 has no `powered` property (here it follows `open`)."""
+        if not sim.features.trapdoor_follows_power_1_12:
+            super().neighbor_update(sim, state, pos, source, from_pos)
+            return
+        powered = power.is_receiving_redstone_power(sim.world, pos)
+        if powered != (state.get("open") == "true") and (powered or can_provide_power(source)):
+            self.follow_power(sim, state, pos, powered)
+
+
 class FenceGate(Openable):
     def __init__(self) -> None:
         super().__init__(usable=True, use_flags=NOTIFY_DOOR, sound_first=False)
@@ -74,6 +90,11 @@ class FenceGate(Openable):
         if state.get("powered") != "true":
             nu.set_block_state(sim, pos, state.with_("open", state.get("open") != "true"), nu.NOTIFY_ALL)
             play_sound(sim)
+
+
+def can_provide_power(source: str) -> bool:
+    """1.12.2's `blockIn.getDefaultState().canProvidePower()` of the block that sent a neighbour update."""
+    return behaviour(source).emits_redstone_power(blocks.default_state(source))
 
 
 def play_sound(sim: TickContext) -> None:
@@ -113,18 +134,20 @@ class Door(Openable):
 
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
-        """Either half's power opens the door."""
+        """Either half's power opens the door; in 1.12.2 (`door_unpowered_by_sources_1_12`) an unpowered one follows
+        only an update from a block that can provide power."""
         world = sim.world
         other = offset(pos, UP if state.get("half") == "lower" else DOWN)
         powered = power.is_receiving_redstone_power(world, pos) or power.is_receiving_redstone_power(world, other)
-        if source != state.block and powered != (state.get("powered") == "true"):
+        if source != state.block and powered != (state.get("powered") == "true") and \
+                (powered or not sim.features.door_unpowered_by_sources_1_12 or can_provide_power(source)):
             self.follow_power(sim, state, pos, powered)
 
 
 DOORS = frozenset({*(f"{w}_door" for w in WOOD_TYPES), "iron_door"})
 register(tuple(f"{w}_door" for w in WOOD_TYPES), Door(usable=True))
 register(("iron_door",), Door(usable=False))
-register(tuple(f"{w}_trapdoor" for w in WOOD_TYPES), Openable(usable=True, use_flags=nu.NOTIFY_LISTENERS,
+register(tuple(f"{w}_trapdoor" for w in WOOD_TYPES), Trapdoor(usable=True, use_flags=nu.NOTIFY_LISTENERS,
                                                             sound_first=True))
-register(("iron_trapdoor",), Openable(usable=False, use_flags=nu.NOTIFY_LISTENERS, sound_first=True))
+register(("iron_trapdoor",), Trapdoor(usable=False, use_flags=nu.NOTIFY_LISTENERS, sound_first=True))
 register(tuple(FENCE_GATES), FenceGate())

@@ -172,7 +172,9 @@ class RedstoneGate(Behaviour):
 
     def on_state_replaced(self, sim: TickContext, state: BlockState, pos: BlockPos, new: BlockState,
                           moved: bool) -> None:
-        if not moved and new.block != state.block:
+        """`onStateReplaced` of another block; 1.12.2's `breakBlock` of the repeater and comparator, run on every
+        change of Block (`hooks_on_block_change_1_12`: a repeater's toggle too)."""
+        if not moved and (new.block != state.block or sim.features.hooks_on_block_change_1_12):
             self.update_target(sim, pos, state)
 
     def update_target(self, sim: TickContext, pos: BlockPos, state: BlockState) -> None:

@@ -1,5 +1,6 @@
 """Block changes with their consequences, as `World.setBlockState(pos, state, flags)` runs them in 1.16.5:
-`onStateReplaced` of the old state and `onBlockAdded` of the new (`WorldChunk.setBlockState`), neighbour updates
+`onStateReplaced` of the old state and `onBlockAdded` of the new (`WorldChunk.setBlockState`; 1.12.2's `Chunk` only
+where the Block changes, `hooks_on_block_change_1_12`), neighbour updates
 (`World.updateNeighborsAlways`: west, east, down, up, north, south) and shape updates (`AbstractBlockState.
 updateNeighbors`: west, east, north, south, down, up; `Block.replace`). From 1.19 (`neighbor_updater_chain`) the
 updates go through `World.neighborUpdater` (`neighbor_updater.ChainRestrictedNeighborUpdater`) as the entries
@@ -56,11 +57,13 @@ def set_block_state(sim: TickContext, pos: BlockPos, state: BlockState, flags: i
     if old.block in COMPONENTS or state.block in COMPONENTS:
         check_version(sim, f"{old.block} at {list(pos)} becoming {state.block}")
     world.set_block_state(*pos, state)
-    if removal_affects_neighbors(sim, old, state, flags):
+    hooks = not sim.features.hooks_on_block_change_1_12 or block_1_12(old) != block_1_12(state)
+    if hooks and removal_affects_neighbors(sim, old, state, flags):
         behaviour(old.block).on_state_replaced(sim, old, pos, state, bool(flags & MOVED))
     if world.get_block_state(*pos).block != state.block:
         return True                       # WorldChunk.setBlockState returns null: the hooks replaced it
-    behaviour(state.block).on_block_added(sim, state, pos, old)
+    if hooks:
+        behaviour(state.block).on_block_added(sim, state, pos, old)
     if world.get_block_state(*pos) is not state:
         return True
     if flags & NOTIFY_NEIGHBORS:
@@ -73,6 +76,19 @@ def set_block_state(sim: TickContext, pos: BlockPos, state: BlockState, flags: i
         update_neighbor_shapes(sim, state, pos, shape_flags, depth - 1)
         behaviour(state.block).prepare(sim, state, pos, shape_flags, depth - 1)
     return True
+
+
+# 1.12.2's Blocks that 1.13 made one block with a property (Blocks.UNLIT_REDSTONE_TORCH, POWERED_REPEATER,
+# LIT_REDSTONE_LAMP): block name → (the 1.12.2 block, the property that picks it); its standing and wall torches are one
+SPLIT_BLOCKS_1_12 = {"redstone_torch": ("redstone_torch", "lit"), "redstone_wall_torch": ("redstone_torch", "lit"),
+                     "repeater": ("repeater", "powered"), "redstone_lamp": ("redstone_lamp", "lit")}
+
+
+def block_1_12(state: BlockState) -> tuple[str, str | None]:
+    """The 1.12.2 `Block` of a state, as far as `Chunk.setBlockState` tells blocks apart (`hooks_on_block_change_1_12`):
+    its name, and for the blocks 1.13 merged the value that chose between them."""
+    split = SPLIT_BLOCKS_1_12.get(state.block)
+    return (state.block, None) if split is None else (split[0], state.get(split[1]))
 
 
 def removal_affects_neighbors(sim: TickContext, old: BlockState, state: BlockState, flags: int) -> bool:

@@ -1,5 +1,6 @@
 """`ObserverBlock`: a shape update from the block it faces schedules a tick 2 later that powers its back for 2
-ticks (a 2-tick pulse), then unpowers it."""
+ticks (a 2-tick pulse), then unpowers it; in 1.12.2 an observer placed or moved pulses too
+(`observer_added_pulses_1_12`)."""
 
 from __future__ import annotations
 
@@ -60,9 +61,18 @@ class Observer(Behaviour):
         return self.get_weak_redstone_power(world, state, pos, direction)
 
     def on_block_added(self, sim: TickContext, state: BlockState, pos: BlockPos, old: BlockState) -> None:
-        """An observer placed powered (moved by a piston) without a pending tick turns off (flags 18)."""
-        if old.block != OBSERVER and state.get("powered") == "true" and \
-                not sim.world.block_ticks.is_scheduled(pos, OBSERVER):
+        """An observer placed powered (moved by a piston) without a pending tick turns off (flags 18). 1.12.2
+        (`observer_added_pulses_1_12`): a powered one runs its tick at once, pending tick or not, and an unpowered
+        one starts its signal, so it pulses."""
+        if old.block == OBSERVER:
+            return
+        if sim.features.observer_added_pulses_1_12:     # 1.12.2 BlockObserver.onBlockAdded
+            if state.get("powered") == "true":
+                self.scheduled_tick(sim, state, pos)
+            else:
+                self.schedule_tick(sim, pos)            # startSignal
+            return
+        if state.get("powered") == "true" and not sim.world.block_ticks.is_scheduled(pos, OBSERVER):
             off = state.with_("powered", False)
             nu.set_block_state(sim, pos, off, nu.NOTIFY_LISTENERS | nu.FORCE_STATE)
             self.update_neighbors(sim, pos, off)

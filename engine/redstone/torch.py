@@ -1,6 +1,7 @@
 """`RedstoneTorchBlock` and `WallRedstoneTorchBlock` of 1.16.5: off 2 ticks after the block they stand on is
 powered, on 2 ticks after it is not, and burnt out by 8 toggles within 60 ticks (`BURNOUT_MAP`); in 1.13.2 a
-burnout draws from the world Random (`torch_burnout_draws_1_13`)."""
+burnout draws from the world Random (`torch_burnout_draws_1_13`), and in 1.12.2 a torch updated while its tick is
+due schedules another (`torch_schedules_while_due_1_12`)."""
 
 from __future__ import annotations
 
@@ -53,20 +54,24 @@ class RedstoneTorch(Behaviour):
         return power.is_emitting_redstone_power(world, offset(pos, side), side)
 
     def on_block_added(self, sim: TickContext, state: BlockState, pos: BlockPos, old: BlockState) -> None:
-        for d in VALUES:
-            nu.update_neighbors_always(sim, offset(pos, d), state.block)
+        """The neighbours' neighbours are updated (1.12.2, `hooks_on_block_change_1_12`: the lit torch's only)."""
+        if not quiet_unlit_torch_1_12(sim, state):
+            for d in VALUES:
+                nu.update_neighbors_always(sim, offset(pos, d), state.block)
 
     def on_state_replaced(self, sim: TickContext, state: BlockState, pos: BlockPos, new: BlockState,
                           moved: bool) -> None:
-        if not moved:
+        if not moved and not quiet_unlit_torch_1_12(sim, state):
             for d in VALUES:
                 nu.update_neighbors_always(sim, offset(pos, d), state.block)
 
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
+        """A torch to toggle schedules its tick (unless one is due in the running tick; in 1.12.2,
+        `torch_schedules_while_due_1_12`, even then: `scheduleUpdate` alone skips a pending one)."""
         world = sim.world
         if (state.get("lit") == "true") == self.should_unpower(world, state, pos) and \
-                not world.block_ticks.is_ticking(pos, state.block):
+                (sim.features.torch_schedules_while_due_1_12 or not world.block_ticks.is_ticking(pos, state.block)):
             world.block_ticks.schedule(world.game_time, pos, state.block, REDSTONE_TORCH_DELAY)
 
     def scheduled_tick(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
@@ -87,6 +92,13 @@ class RedstoneTorch(Behaviour):
                     world.block_ticks.schedule(world.game_time, pos, block, TORCH_BURNOUT_RECOVERY)
         elif not unpower and not is_burned_out(world, pos, False):
             nu.set_block_state(sim, pos, state.with_("lit", True), nu.NOTIFY_ALL)
+
+
+def quiet_unlit_torch_1_12(sim: TickContext, state: BlockState) -> bool:
+    """Whether `state` is an unlit torch whose add and removal hooks update nothing: 1.12.2's
+    `BlockRedstoneTorch.onBlockAdded` and `breakBlock` update only for the lit Block (`isOn`;
+    `hooks_on_block_change_1_12`)."""
+    return sim.features.hooks_on_block_change_1_12 and state.get("lit") != "true"
 
 
 def burnout_effects_1_13(sim: TickContext) -> None:

@@ -813,6 +813,27 @@ CASES: dict[str, tuple[str, int, int]] = {
     "torch_burnout_draws_1_13": ((SCENES_DIR / "redstone_torch_burnout_1_13_2.toml").read_text(), 46, 3),
     # wire on a TNT block breaks (1.13.2: TNT is not top-solid) or powers the TNT, which primes (entity 2)
     "normal_cube_1_13": ((SCENES_DIR / "redstone_wire_on_tnt_1_13_2.toml").read_text(), 5, 2),
+    # an observer set on a piston pulses (1.12.2) and the piston pushes an item, or it stays off (run in 1.13.2:
+    # redstone of 1.12.2 is refused)
+    "observer_added_pulses_1_12": ((SCENES_DIR / "redstone_observer_placed_1_12_2.toml").read_text(), 6, 1),
+    # a torch updated while its tick is due gets another (1.12.2): it relights a tick earlier and its piston lifts
+    # an item in tick 5 instead of 6 (run in 1.13.2: redstone of 1.12.2 is refused)
+    "torch_schedules_while_due_1_12": ((SCENES_DIR / "redstone_torch_due_update_1_12_2.toml").read_text(), 6, 1),
+    # a lit lamp set without power turns off at once (1.12.2), or 4 ticks after an update, when its observer's second
+    # pulse makes a piston push an item (run in 1.13.2: redstone of 1.12.2 is refused)
+    "lamp_added_updates_1_12": ((SCENES_DIR / "redstone_lamp_placed_1_12_2.toml").read_text(), 10, 1),
+    # a repeater's delay changed: its onBlockAdded updates a BUD piston two blocks ahead, which lifts an item, or
+    # does not run (1.12.2: the same Block) (run in 1.13.2: redstone of 1.12.2 is refused)
+    "hooks_on_block_change_1_12": ((SCENES_DIR / "redstone_repeater_delay_bud_1_12_2.toml").read_text(), 5, 1),
+    # a powered trapdoor closed by hand reopens at the next update (1.12.2), its observer pulses and a piston pushes
+    # an item, or it stays closed (run in 1.13.2: redstone of 1.12.2 is refused)
+    "trapdoor_follows_power_1_12": ((SCENES_DIR / "redstone_trapdoor_follows_power_1_12_2.toml").read_text(), 11, 1),
+    # a door's power replaced by stone: it closes, its observer pulses and a piston lifts an item, or (1.12.2: stone
+    # provides no power) it stays open (the scene runs in 1.13.2: redstone of 1.12.2 is refused)
+    "door_unpowered_by_sources_1_12": ((SCENES_DIR / "redstone_door_unpowered_1_12_2.toml").read_text(), 6, 1),
+    # a note block powered beside a BUD piston: its flags-3 change updates the piston, which pushes an item, or
+    # (1.12.2: a tile entity's field) nothing is set (the scene runs in 1.13.2: redstone of 1.12.2 is refused)
+    "note_block_entity_1_12": ((SCENES_DIR / "redstone_note_block_bud_1_12_2.toml").read_text(), 5, 1),
     # a comparator subtracting equal sides stays powered (up to 1.14.4) or turns off
     "comparator_power_at_sides_1_14": ((SCENES_DIR / "redstone_comparator_subtract_sides_1_14_4.toml").read_text(), 8,
                                        1),
