@@ -160,9 +160,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                            "saved) runs the base tick (onEntityUpdate), then motionX and motionZ x 1.15D, motionY + "
                            "0.04D and the move, with no hit test: it flies through entities, and a block it meets "
                            "only stops it (1.12.2 and 1.13.2; 1.14's FireworkEntity.tick tests ProjectileUtil."
-                           "getCollision after the move, an entity hit exploding it and a collision running the "
-                           "block's onEntityCollision: not simulated, a free rocket stops the run in one line)",
-                           OLDEST, (1, 14, 0)),
+                           "getCollision after the move, or an attached rocket's after it is placed, an entity hit "
+                           "exploding it and a collision running the block's onEntityCollision)", OLDEST, (1, 14, 0)),
     "firework_look_vec_1_12": ("EntityFireworkRocket.onUpdate boosts its gliding entity along getLookVec: sin and cos "
                                "of -yaw x 0.017453292F - (float)pi, -cos and sin of -pitch x 0.017453292F, other "
                                "sine-table entries than getRotationVector's (1.12.2; 1.13.2 has 1.14's)", OLDEST,
@@ -170,6 +169,18 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "firework_hand_offset": ("FireworkRocketEntity.tick puts a rocket attached to a gliding shooter at its "
                              "position + getHandPosOffset (the main hand: getRotationVector(0, yaw + 80) x 0.5), not "
                              "at its position (1.18.2)", (1, 18, 2), None),
+    "firework_tick_1_16": ("FireworkRocketEntity is a ProjectileEntity: a rocket attached to no entity sets its "
+                           "Motion back after its move (a block met does not zero it), and its hit goes through "
+                           "onCollision, where only a raycast block hit runs that block's onEntityCollision (1.16; "
+                           "1.14-1.15.2 handleCollision runs it wherever the move collided, at the block hit or the "
+                           "rocket's own cell)", (1, 16, 0), None),
+    "firework_wall_no_speedup": ("FireworkRocketEntity.tick: a rocket attached to no entity whose last move collided "
+                                 "horizontally keeps its horizontal Motion (x 1.0), not x 1.15 (1.16.4)",
+                                 (1, 16, 4), None),
+    "firework_ray_before_move": ("FireworkRocketEntity.tick: a rocket attached to no entity tests "
+                                 "ProjectileUtil.getCollision from where it was, before its move (then "
+                                 "tickBlockCollision), and handles a hit only while alive (1.21.2; was from where "
+                                 "the move took it)", (1, 21, 2), None),
     "item_float_height": ("ItemEntity.tick floats an item in water or lava higher than 0.1F, not than its eye "
                           "height - 0.11111111F (1.20.5)", (1, 20, 5), None),
     "lava_push_in_water": ("Entity.updateWaterState pushes through lava while touching water too (1.16.2; 1.16 "
@@ -1503,6 +1514,9 @@ class Features:
     firework_tick_1_12: bool
     firework_look_vec_1_12: bool
     firework_hand_offset: bool
+    firework_tick_1_16: bool
+    firework_wall_no_speedup: bool
+    firework_ray_before_move: bool
     blast_protection_linear: bool
     raycast_world_border: bool
     item_entity_world_random: bool

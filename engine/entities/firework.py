@@ -3,9 +3,12 @@ look direction and is removed when its life runs out. A rocket used while not gl
 (`FireworkRocketItem.use`); rockets launched from blocks, dispensers or crossbows (1.14) are not modelled. From 1.18.2
 the attached rocket sits at its gliding shooter's main hand (`firework_hand_offset`); from 1.19 its start Motion
 draws `nextTriangular` (`random_triangular`). A scene's rocket (`shooter`, `life` and `life_time` as the NBT's
-`Life` and `LifeTime`; the summoning constructor draws nothing) flies on its own in 1.12.2 and 1.13.2, which have
-no hit test (`firework_tick_1_12`); from 1.14 its hit test is not modelled and it stops the run in one line. 1.12.2
-boosts along `getLookVec` (`firework_look_vec_1_12`)."""
+`Life` and `LifeTime`; the summoning constructor draws nothing) flies on its own: in 1.12.2 and 1.13.2 with no hit
+test (`firework_tick_1_12`), from 1.14 with `ProjectileUtil.getCollision` (`fly_free`: an entity hit removes it, a
+block hit runs the block's `onEntityCollision`; `firework_tick_1_16`, `firework_wall_no_speedup`,
+`firework_ray_before_move`), which an attached rocket tests too. A scene's rocket has no `ShotAtAngle` and an owner
+only where it gives one; one with stars (`explosions`) stops the run in one line. 1.12.2 boosts along `getLookVec`
+(`firework_look_vec_1_12`)."""
 
 from __future__ import annotations
 
@@ -32,9 +35,13 @@ from engine.constants import (
 from engine.core.trace import StageInfo, run_stage, segment
 from engine.core.versions import refusal
 from engine.entities.entity import Entity, look_vector_1_12, rotation_vector
-from engine.entities.thrown_1_12 import BASE
+from engine.entities.projectile import BASE, EntityHitResult, HitResult, Projectile, collides, get_collision, is_miss
+from engine.entities.thrown import COLLISION
+from engine.entities.thrown_1_12 import BASE as BASE_1_12
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
+from engine.java.mathhelper import floor
+from engine.motion.block_effects import on_entity_collision
 from engine.motion.move import MovementType, move
 
 if TYPE_CHECKING:
@@ -44,21 +51,27 @@ if TYPE_CHECKING:
 
 BOOST = StageInfo("firework_boost", "FireworkRocketEntity.tick")
 FLIGHT_1_12 = StageInfo("firework_flight", "EntityFireworkRocket.onUpdate")
+FLIGHT = StageInfo("firework_flight", "FireworkRocketEntity.tick")
+ON_COLLISION = StageInfo("on_collision", "FireworkRocketEntity.onCollision")
 
 
-class FireworkRocket(Entity):
+class FireworkRocket(Projectile):
+    """From 1.16 a `ProjectileEntity` (its owner: the shooter of a used rocket, none for a scene's unless given); 1.14's
+    `FireworkEntity` has no owner, and 1.12.2's no hit test."""
+
     MECHANIC = "firework"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:firework_rocket"
     WIDTH = FIREWORK_WIDTH
     HEIGHT = FIREWORK_HEIGHT
 
-    FIELDS = {"shooter": int, "life": int, "life_time": int}
+    FIELDS = {**Projectile.FIELDS, "shooter": int, "life": int, "life_time": int, "explosions": int}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
         self.shooter: int | None = None   # the boosted entity's id (SHOOTER_ENTITY_ID), None: none held
         self.life = 0
         self.life_time = 0
+        self.explosions = 0   # the stars: the size of the item's Fireworks.Explosions list
 
     def from_item(self, features: Features) -> None:
         """The draws of the constructor from an item stack (`FireworkRocketEntity(World, x, y, z, ItemStack)`), in
@@ -83,9 +96,17 @@ class FireworkRocket(Entity):
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`FireworkRocketEntity.tick` (1.12.2 and 1.13.2 `EntityFireworkRocket.onUpdate`); it explodes (with no
-        stars: no damage) once its life exceeds its lifetime. The base tick of an attached rocket is not run (its
-        position and Motion are its shooter's)."""
+        stars: no damage) once its life exceeds its lifetime. From 1.16 `ProjectileEntity.tick` first tests whether
+        it has left its owner. An attached rocket sits at its shooter with its Motion, then (from 1.14) tests
+        `getCollision` as a free one does (`handle_hit`); its base tick is not run (its position and Motion are its
+        shooter's)."""
         features = sim.features
+        if self.explosions:
+            raise refusal(features, "firework", f"rocket {self.id}, tick {sim.tick_count}",
+                          "a rocket with stars: its explosion (FireworkRocketEntity.explode, damage to its shooter and "
+                          "the living entities within 5 blocks; from 1.14 a block hit explodes it) is not simulated")
+        if features.firework_tick_1_16:
+            self.check_left_owner(sim, rec)
         if self.attached(features):
             shooter = sim.entity_by_id(self.shooter)
             if shooter is not None and shooter.living and not shooter.removed:
@@ -96,20 +117,78 @@ class FireworkRocket(Entity):
                         hand = hand_pos_offset(shooter, features.sine_index_double)
                 self.set_position(shooter.pos.plus(hand))
                 self.motion = shooter.motion
+            if not features.firework_tick_1_12:
+                self.handle_hit(sim, run_stage(rec, self, COLLISION, get_collision, self, sim,
+                                               lambda e: self.can_hit(sim, e), rec), rec)
         elif features.firework_tick_1_12:
-            run_stage(rec, self, BASE, self.base_tick, sim, rec)                      # super.onUpdate()
-            run_stage(rec, self, FLIGHT_1_12, fly_1_12, self)
+            run_stage(rec, self, BASE_1_12, self.base_tick, sim, rec)                 # super.onUpdate()
+            run_stage(rec, self, FLIGHT_1_12, fly, self, FIREWORK_FREE_SPEEDUP)
             move(self, sim, MovementType.SELF, self.motion, rec)
         else:
-            raise refusal(features, "firework", f"rocket {self.id}, tick {sim.tick_count}",
-                          "a rocket attached to no entity: FireworkRocketEntity.tick's own flight and its hit test "
-                          "(ProjectileUtil.getCollision, an entity hit exploding it) are not simulated from 1.14")
+            self.fly_free(sim, rec)
         self.life += 1
         if self.life > self.life_time:
             self.remove()
 
+    def fly_free(self, sim: TickContext, rec: Recorder | None) -> None:
+        """1.14 `FireworkEntity.tick` of a rocket attached to no entity: the base tick, horizontal Motion × 1.15
+        (× 1.0 after a horizontal collision from 1.16.4, `firework_wall_no_speedup`) and + 0.04 up, the move (its
+        Motion set back after it from 1.16, `firework_tick_1_16`), then `ProjectileUtil.getCollision` along the
+        Motion: the block raycast of collision shapes, then the entities it may hit (`can_hit`), their boxes grown
+        by 0.3. From 1.21.2 (`firework_ray_before_move`) the raycast runs from where the rocket was, before the
+        move (which `tickBlockCollision` follows)."""
+        features = sim.features
+        run_stage(rec, self, BASE, self.base_tick, sim, rec)                          # Entity.tick
+        wall = features.firework_wall_no_speedup and self.horizontal_collision
+        run_stage(rec, self, FLIGHT, fly, self, 1.0 if wall else FIREWORK_FREE_SPEEDUP)
+        motion = self.motion
+        if features.firework_ray_before_move:
+            hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec)
+            move(self, sim, MovementType.SELF, motion, rec)                           # and tickBlockCollision
+            self.motion = motion
+        else:
+            move(self, sim, MovementType.SELF, motion, rec)
+            if features.firework_tick_1_16:
+                self.motion = motion
+            hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec)
+        self.handle_hit(sim, hit, rec)
+
+    def handle_hit(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
+        """The hit is handled unless the rocket has no physics; from 1.21.2 (`firework_ray_before_move`) only while
+        it is alive and the raycast did not miss."""
+        if sim.features.firework_ray_before_move and (self.removed or is_miss(hit)):
+            return
+        if not self.no_clip:
+            run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit)
+
+    def can_hit(self, sim: TickContext, e: Entity) -> bool:
+        """1.14-1.15.2: any colliding, live entity (`FireworkEntity` has no owner); from 1.16 `method_26958`'s
+        owner rules (`firework_tick_1_16`)."""
+        if sim.features.firework_tick_1_16:
+            return super().can_hit(sim, e)
+        return collides(e)
+
+    def on_collision(self, sim: TickContext, hit: HitResult) -> None:
+        """1.14 `handleCollision`, 1.16 `onCollision` (1.20.5 `hitOrDeflect`; no modelled entity deflects a rocket):
+        an entity hit removes the rocket (`explodeAndRemove`; from 1.20.5 a ghast fireball hit is first redirected
+        along the look of the rocket's owner: `redirect_hit`); a block hit (1.14-1.15.2: any move
+        that collided, at the block hit or else the rocket's own cell) runs that block's `onEntityCollision` and,
+        with no stars, nothing more. 1.16's `ProjectileEntity.onBlockHit` (the block's `onProjectileHit`: targets,
+        bells, chorus flowers) is not modelled, as for the other projectiles."""
+        features = sim.features
+        if isinstance(hit, EntityHitResult):
+            self.redirect_hit(sim, hit.entity)
+            self.remove()
+        elif features.firework_tick_1_16:
+            if not hit.missed:
+                on_entity_collision(self, sim, hit.block_pos)
+        elif self.horizontal_collision or self.vertical_collision:                   # collided
+            p = self.pos
+            on_entity_collision(self, sim, (floor(p.x), floor(p.y), floor(p.z)) if hit.missed else hit.block_pos)
+
     def type_fields(self) -> dict[str, Any]:
-        return {"shooter": self.shooter, "life": self.life, "life_time": self.life_time}
+        return {**super().type_fields(), "shooter": self.shooter, "life": self.life, "life_time": self.life_time,
+                "explosions": self.explosions}
 
 
 def boost(shooter: Entity, features: Features, rec: Recorder | None) -> None:
@@ -129,11 +208,11 @@ def boost(shooter: Entity, features: Features, rec: Recorder | None) -> None:
     shooter.motion = v.plus(dv)
 
 
-def fly_1_12(rocket: FireworkRocket) -> None:
-    """1.12.2 `EntityFireworkRocket.onUpdate` of a rocket not attached: motionX and motionZ × 1.15D, motionY +
-    0.04D."""
+def fly(rocket: FireworkRocket, speedup: float) -> None:
+    """The flight of a rocket not attached (1.12.2 `EntityFireworkRocket.onUpdate`, 1.14 `FireworkEntity.tick`):
+    Motion × (speedup, 1, speedup) + (0, 0.04, 0), the speedup 1.15D (1.0 after a horizontal collision from 1.16.4)."""
     m = rocket.motion
-    rocket.motion = Vec3(m.x * FIREWORK_FREE_SPEEDUP, m.y + FIREWORK_FREE_RISE, m.z * FIREWORK_FREE_SPEEDUP)
+    rocket.motion = Vec3(m.x * speedup, m.y + FIREWORK_FREE_RISE, m.z * speedup)
 
 
 def hand_pos_offset(shooter: Entity, index_double: bool) -> Vec3:
@@ -144,10 +223,11 @@ def hand_pos_offset(shooter: Entity, index_double: bool) -> Vec3:
 
 
 def use_while_gliding(sim: TickContext, player: Entity) -> None:
-    """`FireworkRocketItem.use`: only a gliding user launches a rocket, attached to it."""
+    """`FireworkRocketItem.use`: only a gliding user launches a rocket, attached to it and (from 1.16) owned by it."""
     if not getattr(player, "fall_flying", False):
         return
     rocket = sim.create(FireworkRocket, player.pos)
     rocket.from_item(sim.features)
     rocket.shooter = player.id
+    rocket.owner = player.id          # 1.16: setOwner(shooter); 1.14's rocket reads no owner
     sim.add_entity(rocket)

@@ -168,6 +168,22 @@ def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None =
                         soul_sand_collision(e)
 
 
+def on_entity_collision(e: Entity, sim: TickContext, pos: BlockPos) -> None:
+    """One cell's `onEntityCollision`, called by the entity's own hit handling (a firework rocket's block hit); soul
+    sand's before 1.15 (`soul_sand_on_collision`). From 1.21.5 (`block_effects` refused) a block that acts on
+    entities there stops the run in one line."""
+    state = sim.world.get_block_state(*pos)
+    handler = _COLLISION_HANDLERS.get(state.block)
+    if handler is None:
+        if sim.features.soul_sand_on_collision and state.block == "soul_sand":
+            soul_sand_collision(e)
+        return
+    if "block_effects" in sim.features.refused:
+        raise refusal(sim.features, "block_effects", f"entity {e.id} hitting {state.block} at {list(pos)}, tick "
+                      f"{sim.tick_count}")
+    handler(state, pos, e, sim)
+
+
 def _do_block_collisions_1_12(e: Entity, sim: TickContext, rec) -> None:
     """1.12.2's `Entity.doBlockCollisions` (`block_collisions_1_12`): the cells of the box deflated by 0.001, X
     outer, Y, Z inner, as 1.14's, each block's `onEntityCollidedWithBlock`: a cobweb's `setInWeb` (Entity.move

@@ -82,7 +82,8 @@ FIELD_RANGES = {"pierce_level": (-128, 127),          # PersistentProjectileEnti
                 "explosion_power": (0, MAX_EXPLOSION_POWER),   # see engine/core/limits.py
                 # ShulkerEntity "Peek" is a byte the AI sets to 0, 30 or 100 (ShulkerPeekGoal, the close and
                 # attack goals); the lid's model and box are made for 0..100
-                "peek": (0, 100)}
+                "peek": (0, 100),
+                "explosions": (0, JAVA_INT[1])}     # FireworkRocketEntity: the item's Fireworks.Explosions count
 
 
 class WorldBox(NamedTuple):

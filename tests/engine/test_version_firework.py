@@ -3,8 +3,9 @@ shooter's right hand from 1.18.2 (`firework_hand_offset`) and its start Motion d
 (`random_triangular`). A player's tick is refused from 1.17 (`living`), so the rocket boosting the glide of
 scenes/elytra_dive.toml is run on a 1.16.5 world with each release's flags. 1.12.2 and 1.13.2 (MCP 1.12.2 and
 client1.13.2 `EntityFireworkRocket.onUpdate`): a rocket attached to no entity flies on its own with no hit test
-(`firework_tick_1_12`, scenes/firework_free_1_12_2.toml and _1_13_2), and 1.12.2 boosts along `getLookVec`
-(`firework_look_vec_1_12`, scenes/firework_glider_1_12_2.toml and _1_13_2)."""
+(`firework_tick_1_12`, scenes/firework_free_1_12_2.toml and _1_13_2; its hit test from 1.14:
+tests/engine/test_version_firework_free.py), and 1.12.2 boosts along `getLookVec` (`firework_look_vec_1_12`,
+scenes/firework_glider_1_12_2.toml and _1_13_2)."""
 
 from __future__ import annotations
 
@@ -101,19 +102,8 @@ def test_a_free_rocket_flies_on_its_own_in_1_12_2_and_1_13_2() -> None:
     assert _state(t24, 2) == ((3.875, 13.0, 8.735860349305284), (0.0, 0.9600000000000003, 0.5725035238224282))
     assert _state(t25, 2) is None
     assert _state(t25, 3) == ((0.5, 3.0, 0.5), (0.0, 0.0, 0.0))   # the armor stand, passed through
-    # the flag forced off (1.14's tick): the rocket's own flight is not simulated, the run stops in one line
-    with pytest.raises(NotImplementedError, match="a rocket attached to no entity"):
-        _run(1, FREE, "1.12.2", firework_tick_1_12=False)
-
-
-def test_a_free_rocket_stops_the_run_in_one_line_from_1_14() -> None:
-    """1.14's FireworkEntity.tick tests ProjectileUtil.getCollision after the move (an entity hit explodes the
-    rocket): not simulated, so a rocket attached to no entity stops the run where it first ticks."""
-    for version in ("1.14", "1.16.5", "1.21.11"):
-        with pytest.raises(NotImplementedError) as err:
-            _run(1, FREE, version)
-        line = str(err.value)
-        assert "\n" not in line and line.startswith("the firework rocket and its boost") and "rocket 1, tick 1" in line
+    # the flag forced off (1.14's tick, its hit test): rocket 1 hits the armor stand in tick 7
+    assert _state(_run(7, FREE, "1.12.2", firework_tick_1_12=False), 1) is None
 
 
 def test_a_rocket_is_attached_by_an_id_above_0_in_1_12_2_and_by_any_id_from_1_14() -> None:

@@ -955,9 +955,15 @@ CASES["move_control_jump_by_step"] = (scene_toml(scene={"version": "1.12.2"}, bl
     {"type": "minecraft:zombie", "id": 1, "pos": [0.05, 1.0, 0.5], "on_ground": True,
      "move_to": {"pos": [0.05, 1.0, -2.5], "speed": 1.0}}]), 3, 1)
 
-# firework rockets of 1.12.2 (MCP) and 1.13.2 (client1.13.2): rocket 1 of the free-flight scene flies on its own
-# (1.12.2, 1.13.2) or stops the run (1.14); the boosted glider's motion takes getLookVec's sine-table entries (1.12.2)
-CASES["firework_tick_1_12"] = ((SCENES_DIR / "firework_free_1_12_2.toml").read_text(), 3, 1)
+# firework rockets of 1.12.2 (MCP) and 1.13.2 (client1.13.2): rocket 1 of the free-flight scene flies through the
+# armor stand (1.12.2, 1.13.2) or hits it in tick 7 (1.14); the boosted glider's motion takes getLookVec's
+# sine-table entries (1.12.2)
+CASES["firework_tick_1_12"] = ((SCENES_DIR / "firework_free_1_12_2.toml").read_text(), 7, 1)
+# free rockets from 1.14 (scenes/firework_free_1_14.toml): rocket 1 under the ceiling keeps its Motion (1.16),
+# rocket 2 along the wall is not sped up (1.16.4), rocket 3 hits the armor stand from before its move (1.21.2)
+CASES["firework_tick_1_16"] = ((SCENES_DIR / "firework_free_1_14.toml").read_text(), 17, 1)
+CASES["firework_wall_no_speedup"] = ((SCENES_DIR / "firework_free_1_14.toml").read_text(), 14, 2)
+CASES["firework_ray_before_move"] = ((SCENES_DIR / "firework_free_1_14.toml").read_text(), 12, 3)
 CASES["firework_look_vec_1_12"] = ((SCENES_DIR / "firework_glider_1_12_2.toml").read_text(), 3, 1)
 
 # the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of
@@ -1165,6 +1171,8 @@ BOTH_SIMULATED |= {"dismount_top_solid_material"}
 BOTH_SIMULATED |= {"ridden_dead_vehicle_skips_tick"}   # a rider of a dead vehicle, 1.13.2 (read) against 1.14
 # ... and the redstone of 1.13.2 (read) against 1.14
 BOTH_SIMULATED |= {"wire_power_steps_1_13", "torch_burnout_draws_1_13", "normal_cube_1_13"}
+# free firework rockets: 1.13.2 (read) against 1.14, and 1.14's tick release by release
+BOTH_SIMULATED |= {"firework_tick_1_12", "firework_tick_1_16", "firework_wall_no_speedup", "firework_ray_before_move"}
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
