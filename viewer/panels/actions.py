@@ -334,5 +334,3 @@ def _choice_and_amount(combo: str, index: int, names: tuple[str, ...], combo_em:
     imgui.set_next_item_width(em() * AMOUNT_EM)
     _, amount = imgui.input_text(label, amount)
     return index, amount
-
-
