@@ -40,7 +40,7 @@ def _first_stage(a: list[Stage], b: list[Stage]) -> Stage | None:
         if sa.after != sb.after:
             return sa
     if len(a) != len(b):
-        return (a or b)[min(len(a), len(b))]
+        return max(a, b, key=len)[min(len(a), len(b))]   # the first stage one version runs and the other not
     return None
 
 

@@ -67,3 +67,36 @@ def test_ghost_keeps_the_other_versions_boxes():
     x, y, z = line["b"]["pos"]   # 1.17 builds the box around the position: its centre may be 1 ulp off
     assert lo[1] == y and abs((lo[0] + hi[0]) / 2 - x) < 1e-12 and abs((lo[2] + hi[2]) / 2 - z) < 1e-12
     assert ghost.boxes_at(6) == []
+
+
+def test_a_stage_only_one_version_runs_is_the_difference(capsys):
+    """1.21.11's arrow hits both TNTs on its path in one tick, 1.21.10's only the first: the second hit
+    (ProjectileEntity.onCollision) is a stage of 1.21.11 alone, named whichever side runs it (it has an index
+    among version A's stages only when A runs it)."""
+    scene = "scenes/arrow_two_targets_1_21_11.toml"
+    older, newer = _diff(capsys, scene, "1.21.10,1.21.11"), _diff(capsys, scene, "1.21.11,1.21.10")
+    for line in (older, newer):
+        assert (line["tick"], line["entity"], line["stage"], line["fields"]) == (1, 1, "on_collision", ["motion"])
+    assert older["stage_index"] is None and newer["stage_index"] == 5
+    assert older["a"]["motion"] == newer["b"]["motion"] == [-0.3960000038146973, -0.0, -0.0]
+    assert older["b"]["motion"] == newer["a"]["motion"] == [0.039600000381469734, 0.0, 0.0]
+
+
+def test_every_adjacent_pair_of_releases_diffs_or_refuses_in_one_line(capsys):
+    """The TNT scene across the whole table, each release against the next: one JSON line, or (a release whose
+    TNT tick is refused: 1.11-1.12.1, 1.13, 1.13.1) one line naming the mechanic and the release, exit 2."""
+    from engine.core import versions
+    releases = [versions.version_text(v) for v in versions.RELEASES]
+    refused = []
+    for a, b in zip(releases, releases[1:], strict=False):
+        status = main(["diff", "scenes/tnt_flat_ground.toml", "--versions", f"{a},{b}", "--ticks", "3"])
+        out, err = capsys.readouterr()
+        if status == 2:
+            assert out == "" and len(err.strip().splitlines()) == 1 and "the TNT tick" in err
+            full = {v: ".".join(map(str, versions.parse_version(v))) for v in (a, b)}   # 1.13 is "1.13.0"
+            refused.append(next(v for v in (a, b) if f"of version {full[v]} at" in err))
+        else:
+            assert status == 0 and err == "" and len(out.splitlines()) == 1
+            assert "tick" in json.loads(out)
+    assert sorted(set(refused), key=releases.index) == ["1.11", "1.11.1", "1.11.2", "1.12", "1.12.1", "1.13",
+                                                        "1.13.1"]

@@ -60,3 +60,41 @@ def test_sweep_and_version_diff_take_the_scene_opened(open_app) -> None:
     app.state.open_path = str(SCENES / "axis_order_corner.toml")
     app.draw_frame()
     assert app.analysis_state.scene == str(SCENES / "axis_order_corner.toml")
+
+
+def test_diff_lines_name_where_the_versions_part() -> None:
+    """The Compare result as the panel writes it: the stage and fields, each version's state (or that it has no
+    such entity), or the events when only they differ."""
+    state = {"pos": [0.5, 1.0, 0.5], "motion": [0.0, -0.04, 0.0]}
+    line = {"tick": 3, "entity": 2, "stage": "gravity", "method": "TntEntity.tick", "stage_index": 0,
+            "fields": ["motion", "pos"], "a": state, "b": None}
+    assert analysis_panel.diff_lines(line, ["1.12.2", "1.21.11"]) == [
+        "tick 3, entity 2, stage gravity (TntEntity.tick): motion, pos",
+        "1.12.2: pos [0.5, 1.0, 0.5]  motion [0.0, -0.04, 0.0]", "1.21.11: no entity 2"]
+    events = {"tick": 4, "entity": None, "stage": None, "events_a": [{"explosion": 1}], "events_b": []}
+    assert analysis_panel.diff_lines(events, ["1.16.5", "1.17"]) == [
+        "tick 4: the entities agree, the events differ", "1.16.5: [{'explosion': 1}]", "1.17: []"]
+    assert analysis_panel.diff_lines({"tick": None}, ["1.16.5", "1.17"]) == ["no difference"]
+    assert analysis_panel.ghost_line("1.17", events) == "1.17 parts at tick 4: the events differ"
+
+
+def test_a_refused_compare_is_wrapped_in_the_panel(open_app, monkeypatch) -> None:
+    """Comparing the TNT scene in 1.12.1 (its TNT tick refused): the one-line reason is written in the panel
+    wrapped at its edge, none of it beyond the panel's width at 1280x720."""
+    from imgui_bundle import imgui
+
+    from viewer.panels.titles import ANALYSIS_TITLE
+    app = open_app(SCENES / "tnt_flat_ground.toml", size=(1280, 720))
+    st = app.analysis_state
+    st.versions, st.ticks = "1.12.1,1.17", 3
+    analysis_panel.start_diff(st)
+    finished(app, "diff_job")
+    real = analysis_panel.imgui.collapsing_header
+    monkeypatch.setattr(analysis_panel.imgui, "collapsing_header", lambda label: label == "Version diff" or
+                        real(label))
+    st.reveal = True                   # the Analysis tab to the front
+    for _ in range(3):
+        app.draw_frame()
+    assert "the TNT tick" in st.diff["error"] and "1.12.1" in st.diff["error"]
+    panel = imgui.internal.find_window_by_name(ANALYSIS_TITLE)
+    assert panel.active and panel.content_size.x <= panel.size.x

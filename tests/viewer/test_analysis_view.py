@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pytest
 from PIL import Image
 from pyglet.window import key
 from ui_driver import finished, press
@@ -79,3 +80,33 @@ def test_version_ghost_drawn_and_play_stops_at_the_difference(open_app) -> None:
     a, b = ghost.boxes_at(1)[0], (tuple(app.history.states[1][1]["box"][0]),)
     # 1.17 sets the position (z 0.9, not 0.8999999999999999) and rebuilds the same box: the ghost overlaps
     assert a[0] == b[0] and ghost.difference["fields"] == ["pos"]
+
+
+@pytest.mark.parametrize(("scene", "version", "stage"), [("tnt_flat_ground.toml", "1.12.2", "gravity"),
+                                                          ("arrow_tnt_1_12_2.toml", "1.21.11", "base_tick")])
+def test_the_ghost_runs_across_the_table(open_app, scene: str, version: str, stage: str) -> None:
+    """The ghost between the oldest simulated release and the newer ones, both ways: 1.12.2's float TNT beside
+    the 1.16.5 scene parts in tick 1's gravity, 1.21.11 beside the 1.12.2 arrow in tick 1's base tick; play
+    stops there with the stage selected. The oldest release, 1.11, refuses the arrow: one line in the Errors
+    panel, no ghost."""
+    app = open_app(SCENES / scene, size=(1280, 720))
+    st = app.analysis_state
+    st.ghost_version, st.ghost_ticks = version, 5
+    analysis_panel.start_ghost(app, st)
+    finished(app, "ghost_job")
+    app.draw_frame()
+    assert app.state.errors == [] and app.ghost.version == version
+    assert (f"ghost: version {version}", app.palette.ui["ghost"]) in app.legend
+    assert (app.ghost.difference["tick"], app.ghost.difference["stage"]) == (1, stage)
+    app.state.playing = True
+    deadline = time.monotonic() + 10.0
+    while app.state.playing and time.monotonic() < deadline:
+        app.draw_frame()
+    assert not app.state.playing and app.sim.tick_count == 1 and app.state.selected_entity == 1
+    assert stage_at(app.sim.last_record, app.state.selected_stage).name == stage
+    if app.sim.version == "1.12.2":
+        st.ghost_version = "1.11"
+        analysis_panel.start_ghost(app, st)
+        finished(app, "ghost_job")
+        assert app.ghost is None and len(app.state.errors) == 1 and "\n" not in app.state.errors[0]
+        assert "of version 1.11.0" in app.state.errors[0] and "not simulated" in app.state.errors[0]

@@ -93,3 +93,57 @@ def test_a_ghost_in_a_release_that_refuses_the_scene_is_one_line_in_the_errors_p
     finished(app, "ghost_job")
     app.draw_frame()
     assert len(app.state.errors) == 1 and app.ghost is not None and app.ghost.version == "1.21.11"
+
+
+def test_a_tooltip_too_long_for_the_window_is_cut_and_says_where_the_rest_is() -> None:
+    """1.12 refuses 31 of the table's mechanics: its details, a line each, are cut to the room given, the last
+    line counting the ones left out; a release whose details fit (1.16.5, 1.21.5) is shown whole."""
+    def height_of(line: str) -> float:   # 110 characters to a wrapped line of 13 pixels
+        return 13.0 * (1 + len(line) // 110)
+
+    for text in ("1.16.5", "1.21.5"):
+        assert version_picker.fitted_details(release_of(text), height_of, 650.0) == release_of(text).details()
+    row = release_of("1.12")
+    *kept, more = version_picker.fitted_details(row, height_of, 650.0).splitlines()
+    assert kept == row.detail_lines()[:len(kept)] and len(kept) > 1
+    assert more.startswith(f"... {len(row.refused) + 1 - len(kept)} more: ") and "tickscope versions 1.12" in more
+    assert sum(map(height_of, [*kept, more])) <= 650.0
+
+
+def test_the_tooltip_of_the_oldest_releases_fits_a_1280x720_window(open_app, flat_scene: Path) -> None:
+    """Drawn as hovering 1.12's row draws it, the tooltip lies inside the window and needs no scrolling (a
+    tooltip cannot scroll: what is below the window's edge is lost)."""
+    app = open_app(flat_scene, size=(1280, 720))
+    for _ in range(3):   # a tooltip takes its size over its first frames
+        app.imgui_input.new_frame(1 / 60)
+        imgui.new_frame()
+        imgui.set_next_window_pos(imgui.ImVec2(500, 600))   # where the ghost's picker opens, low in the window
+        imgui.begin("picker")
+        version_picker._tooltip(release_of("1.12"))
+        imgui.end()
+        imgui.end_frame()
+    tip = imgui.internal.find_window_by_name("##Tooltip_00")
+    padding = imgui.get_style().window_padding
+    assert 0 <= tip.pos.x and tip.pos.x + tip.size.x <= 1280 and 0 <= tip.pos.y and tip.pos.y + tip.size.y <= 720
+    assert tip.content_size.y + 2 * padding.y <= tip.size.y + 1 and not tip.scrollbar_y
+
+
+def test_under_the_picker_each_refused_mechanic_and_why(monkeypatch, open_app, flat_scene: Path) -> None:
+    """"what it refuses and why", opened, lists every refused mechanic of the chosen release with what that
+    release changed (the lines of `tickscope versions 1.13`); a release refusing nothing has no such list."""
+    app = open_app(flat_scene)
+    shown: list[str] = []
+    monkeypatch.setattr(version_picker.imgui, "tree_node", lambda label: True)
+    monkeypatch.setattr(version_picker.imgui, "tree_pop", lambda: None)
+    monkeypatch.setattr(version_picker.imgui, "text_unformatted", shown.append)
+    for text in ("1.13", "1.21.11"):
+        app.imgui_input.new_frame(1 / 60)
+        imgui.new_frame()
+        imgui.begin("picker")
+        assert version_combo("version A", text) == text
+        imgui.end()
+        imgui.end_frame()
+    printed = versions_cli("1.13").splitlines()[1:]
+    assert [line.split(":")[0] for line in shown] == [line.split()[0] for line in printed
+                                                      if not line.endswith(" simulated")]
+    assert shown == release_of("1.13").detail_lines()[1:] and len(shown) == 31

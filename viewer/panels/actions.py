@@ -24,7 +24,7 @@ from engine import (
 from viewer import actions as act
 from viewer.editing import field_key
 from viewer.panels.titles import ACTIONS_TITLE
-from viewer.panels.widgets import ERROR_COLOR, button_width, count, em, hint, same_line_if_fits
+from viewer.panels.widgets import button_width, count, em, error_text, hint, same_line_if_fits
 
 COLUMN_MIN_EM = 17.0          # below three of these side by side, the parts are stacked
 LIST_ROWS = 7
@@ -129,7 +129,7 @@ def _draw_schedule(app: Any, st: act.ActionsState, state: Any, sim: Any) -> None
                                "tick; Ctrl+Z brings it back)")
     error = state.field_errors.get(act.EDITS_WHERE)
     if error:
-        _error(error)
+        error_text(error)
 
 
 def _draw_form(app: Any, st: act.ActionsState, state: Any, sim: Any) -> None:
@@ -218,7 +218,7 @@ def _draw_entity(app: Any, st: act.ActionsState, state: Any, sim: Any) -> None:
     for key in ("effects", "attributes", "equipment", "enchantments", "move_to", "path_to"):
         error = state.field_errors.get(field_key(e.id, key))
         if error:
-            _error(error)
+            error_text(error)
 
 
 def _draw_goals(st: act.ActionsState, state: Any, e: Any) -> None:
@@ -334,9 +334,3 @@ def _choice_and_amount(combo: str, index: int, names: tuple[str, ...], combo_em:
     imgui.set_next_item_width(em() * AMOUNT_EM)
     _, amount = imgui.input_text(label, amount)
     return index, amount
-
-
-def _error(text: str) -> None:
-    imgui.push_text_wrap_pos(0.0)
-    imgui.text_colored(ERROR_COLOR, text)
-    imgui.pop_text_wrap_pos()

@@ -24,7 +24,7 @@ from viewer.analysis_job import AnalysisJob
 from viewer.panels.plots import entity_series
 from viewer.panels.titles import ANALYSIS_TITLE
 from viewer.panels.version_picker import version_combo
-from viewer.panels.widgets import ERROR_COLOR, em
+from viewer.panels.widgets import em, error_text
 
 TYPES = sorted(formulas.FREE_FLIGHT)
 PLOT_MIN_EM = 8    # the least height of a plot (it takes the rest of the panel where that is more)
@@ -53,6 +53,7 @@ class AnalysisState:
     solved: tuple[list[str], list[list[Any]]] | None = None
     solve_error: str | None = None
     versions: str = "1.16.5,1.17"
+    diff_versions: list[str] = field(default_factory=list)   # the two compared (the pickers may change since)
     diff_job: AnalysisJob | None = None
     diff: dict[str, Any] | None = None
     ghost_version: str = "1.17"
@@ -231,7 +232,7 @@ def _run_button(job: AnalysisJob | None, label: str, start: Callable[[], None], 
     elif imgui.button(label):
         start()
     if error:
-        imgui.text_colored(ERROR_COLOR, error)
+        error_text(error)
 
 
 def start_solve(st: AnalysisState) -> None:
@@ -275,9 +276,8 @@ def _draw_solve(st: AnalysisState) -> None:
 def start_diff(st: AnalysisState) -> None:
     """`tickscope diff` of the sweep's scene file over its ticks, as a background job."""
     a, _, b = st.versions.partition(",")
-    st.diff = None
-    st.diff_job = analysis_job.start("version diff", analysis_job.difference, st.scene, a.strip(), b.strip(),
-                                     st.ticks)
+    st.diff, st.diff_versions = None, [a.strip(), b.strip()]
+    st.diff_job = analysis_job.start("version diff", analysis_job.difference, st.scene, *st.diff_versions, st.ticks)
 
 
 def collect_diff(app: Any, st: AnalysisState) -> None:
@@ -295,15 +295,36 @@ def _draw_diff(st: AnalysisState) -> None:
     if st.diff is None:
         return
     if "error" in st.diff:
-        imgui.text_colored(ERROR_COLOR, st.diff["error"])
-    elif st.diff["tick"] is None:
-        imgui.text("no difference")
-    else:
-        imgui.text(f"tick {st.diff['tick']}, entity {st.diff['entity']}, stage {st.diff['stage']} "
-                   f"({st.diff['method']}): {', '.join(st.diff.get('fields', []))}")
-        for side, version in zip(("a", "b"), st.versions.split(","), strict=False):
-            line = st.diff.get(side) or {}
-            imgui.text(f"{version.strip()}: pos {line.get('pos')}  motion {line.get('motion')}")
+        error_text(st.diff["error"])
+        return
+    for line in diff_lines(st.diff, st.diff_versions):
+        imgui.text_wrapped(line)   # a state's numbers are long: wrapped at the panel's edge
+
+
+def diff_lines(diff: dict[str, Any], versions: list[str]) -> list[str]:
+    """The diff line as the panel shows it: where the versions part, then each version's state there (or each
+    version's events, where only the events of the tick differ)."""
+    if diff["tick"] is None:
+        return ["no difference"]
+    if diff["entity"] is None:
+        return [f"tick {diff['tick']}: the entities agree, the events differ",
+                *(f"{v}: {diff[f'events_{side}']}" for side, v in zip("ab", versions, strict=True))]
+    lines = [f"tick {diff['tick']}, entity {diff['entity']}, stage {diff['stage']} ({diff['method']}): "
+             f"{', '.join(diff['fields'])}"]
+    for side, version in zip("ab", versions, strict=True):
+        state = diff[side]
+        lines.append(f"{version}: pos {state['pos']}  motion {state['motion']}" if state else
+                     f"{version}: no entity {diff['entity']}")
+    return lines
+
+
+def ghost_line(version: str, diff: dict[str, Any]) -> str:
+    """Under the ghost's button: where the ghost's version parts from the open scene's."""
+    if diff["tick"] is None:
+        return "no difference"
+    if diff["entity"] is None:
+        return f"{version} parts at tick {diff['tick']}: the events differ"
+    return f"{version} parts at tick {diff['tick']}, entity {diff['entity']}, stage {diff['stage']}"
 
 
 def start_ghost(app: Any, st: AnalysisState) -> None:
@@ -336,7 +357,6 @@ def _draw_ghost(app: Any, st: AnalysisState) -> None:
             app.ghost = None
             return
         diff = app.ghost.difference
-        imgui.text("no difference" if diff["tick"] is None else
-                   f"{app.ghost.version} parts at tick {diff['tick']}, entity {diff['entity']}, stage {diff['stage']}")
+        imgui.text_wrapped(ghost_line(app.ghost.version, diff))
     if st.ghost_error:
-        imgui.text_colored(ERROR_COLOR, st.ghost_error)
+        error_text(st.ghost_error)

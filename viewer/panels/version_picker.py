@@ -6,6 +6,7 @@ in one line (the Errors panel), never with another version's physics."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -14,6 +15,7 @@ from imgui_bundle import imgui
 from viewer.panels.widgets import em
 
 TOOLTIP_EM = 60.0     # the width a release's tooltip wraps at
+WHY_LABEL = "what it refuses and why"   # under a picker: every refused mechanic with what the release changed
 
 
 @dataclass(frozen=True)
@@ -31,10 +33,13 @@ class Release:
     def details(self) -> str:
         """`tickscope versions RELEASE` without its simulated rows: the count, then each refused mechanic, where a
         scene uses it and what the release changed."""
+        return "\n".join(self.detail_lines())
+
+    def detail_lines(self) -> list[str]:
         from engine import versions
         first, *rows = versions.table_text(self.text).splitlines()
         refused = (r.split(None, 1) for r in rows if not r.endswith(" simulated"))
-        return "\n".join([first, *(f"{name}: {why}" for name, why in refused)])
+        return [first, *(f"{name}: {why}" for name, why in refused)]
 
 
 @cache
@@ -57,6 +62,22 @@ def release_of(text: str) -> Release | None:
     except ValueError:
         return None
     return next(r for r in releases() if r.text == wanted)
+
+
+def fitted_details(row: Release, height_of: Callable[[str], float], room: float) -> str:
+    """The release's details cut to the lines whose height (`height_of`, wrapped) fits in `room`, the last line
+    then naming how many refused mechanics are left out and where to read them all: a release refusing most of
+    the table (1.11-1.12.1, 1.13, 1.13.1) says more than a 1280x720 window can show in one tooltip."""
+    lines = row.detail_lines()
+    if sum(map(height_of, lines)) <= room:
+        return "\n".join(lines)
+    kept = lines[:1]
+    while True:
+        more = (f"... {len(lines) - len(kept)} more: each is under \"{WHY_LABEL}\" below the picker and in "
+                f"`tickscope versions {row.text}`")
+        if sum(map(height_of, [*kept, lines[len(kept)], more])) > room:
+            return "\n".join([*kept, more])
+        kept.append(lines[len(kept)])
 
 
 def refused_line(release: Release) -> str:
@@ -87,15 +108,28 @@ def version_combo(label: str, current: str) -> str:
     if chosen is not None:
         imgui.push_text_wrap_pos(0.0)   # wrapped at the panel's edge
         imgui.text_disabled(refused_line(chosen))
-        imgui.pop_text_wrap_pos()
         if imgui.is_item_hovered():
             _tooltip(chosen)
+        if chosen.refused and imgui.tree_node(f"{WHY_LABEL}###why {label}"):
+            for line in chosen.detail_lines()[1:]:
+                imgui.text_unformatted(line)
+            imgui.tree_pop()
+        imgui.pop_text_wrap_pos()
     return current
 
 
 def _tooltip(row: Release) -> None:
+    """The release's details beside the pointer, wrapped and cut to fit the window (a tooltip cannot scroll)."""
+    viewport = imgui.get_main_viewport().work_size
+    padding = imgui.get_style().window_padding
+    width = min(em() * TOOLTIP_EM, viewport.x - 2 * padding.x)
+    room = viewport.y - 2 * padding.y - em()
+
+    def height_of(line: str) -> float:
+        return imgui.calc_text_size(line, wrap_width=width).y
+
     imgui.begin_tooltip()
-    imgui.push_text_wrap_pos(em() * TOOLTIP_EM)
-    imgui.text_unformatted(row.details())
+    imgui.push_text_wrap_pos(padding.x + width)   # window coordinates: the text starts after the padding
+    imgui.text_unformatted(fitted_details(row, height_of, room))
     imgui.pop_text_wrap_pos()
     imgui.end_tooltip()

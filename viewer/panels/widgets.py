@@ -29,6 +29,13 @@ def hint(text: str) -> None:
     imgui.pop_text_wrap_pos()
 
 
+def error_text(text: str) -> None:
+    """A message in the error colour, wrapped at the panel's edge (a refused mechanic's line is long)."""
+    imgui.push_text_wrap_pos(0.0)
+    imgui.text_colored(ERROR_COLOR, text)
+    imgui.pop_text_wrap_pos()
+
+
 def same_line_if_fits(width: float) -> None:
     """Put the next item on this line if `width` pixels fit there, else on the next line."""
     imgui.same_line()
@@ -59,9 +66,7 @@ def text_field(state: Any, key: str, label: str, current: str, width_em: float |
         state.drafts.pop(key, None)
     error = state.field_errors.get(key)
     if error:
-        imgui.push_text_wrap_pos(0.0)  # wrap at the panel's edge
-        imgui.text_colored(ERROR_COLOR, error)
-        imgui.pop_text_wrap_pos()
+        error_text(error)
     return text if done else None
 
 
