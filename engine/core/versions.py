@@ -866,6 +866,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "armadillo in the cell it faces (none is modelled) or fails, the brush kept and "
                               "nothing dispensed (the block entity still marked dirty); before, a brush dropped as "
                               "an item (1.20.5)", (1, 20, 5), None),
+    "path_cocoa_type": ("LandPathNodeMaker.getBasicPathNodeType makes cocoa COCOA (penalty 0, the last of equal "
+                        "penalties in getNodeType's choice); before, cocoa was OPEN by canPlaceAtSide (not a full "
+                        "cube) (1.15)", (1, 15, 0), None),
+    "path_neighbors_cube": ("LandPathNodeMaker.method_59 scans the 3x3x3 cube around a WALKABLE cell but its "
+                            "centre column, lava counted as fire; before, the 8 cells around at the cell's height, "
+                            "and no lava (1.15; from 1.16 getNodeTypeFromNeighbors, path_neighbors_first_danger)",
+                            (1, 15, 0), None),
     "path_node_passed_ahead": ("EntityNavigation.continueFollowingPath also passes a node where the next lies "
                                "ahead of it within 2 of its bottom centre (method_27799) and its type allows "
                                "(MobEntity.method_29244); before, only a node within reach was passed (1.16)",
@@ -1330,11 +1337,8 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 14, 0), "path finding before 1.14 not compared"),
-            Change((1, 14, 0), (1, 15, 0), "path finding of 1.14-1.14.4 differs from 1.15's: 1.14.4 (read) has "
-                   "no STICKY_HONEY or COCOA type, scans only the 8 cells around at the cell's height for cactus, "
-                   "fire and berry bushes (1.15: the 3x3x3 cube, lava too) and no range multiplier; 1.14-1.14.3 not "
-                   "compared (1.14.4 rewrote PathNodeNavigator around a target set, Yarn 033557e07 -> faf4ff525); "
-                   "it shares 1.15.2's rules, the path flags of 1.16 off"),
+            Change((1, 14, 0), (1, 14, 4), "path finding of 1.14-1.14.3 not compared: 1.14.4 (simulated) rewrote "
+                   "PathNodeNavigator around a target set (Yarn 033557e07 -> faf4ff525)"),
             Change((1, 21, 5), (1, 21, 7), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) "
                    "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
                    "bottom row too (path_target_down_to_bottom); 1.21.5-1.21.6 not read, the release of the change "
@@ -1627,6 +1631,8 @@ class Features:
     piston_retract_flags_20: bool
     piston_move_states_in_order: bool
     dispenser_brush_fails: bool
+    path_cocoa_type: bool
+    path_neighbors_cube: bool
     path_node_passed_ahead: bool
     path_timeout_bottom_centre: bool
     path_start_corners_in_order: bool

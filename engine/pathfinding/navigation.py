@@ -270,6 +270,8 @@ class MobNavigation:
         view = ChunkCache(world, (bx - i, by - i, bz - i), (bx + i, by + i, bz + i))
         if self.features.path_neighbors_by_type:
             self.refuse_moving_blocks(view)
+        self.maker.cocoa_type = self.features.path_cocoa_type
+        self.maker.neighbors_cube = self.features.path_neighbors_cube
         self.maker.start_in_order = self.features.path_start_corners_in_order
         self.maker.from_negative = self.features.path_from_negative_node
         self.maker.fence_nodes = self.features.path_fence_nodes

@@ -46,15 +46,17 @@ DANGER_OF_TYPE = {T.DAMAGE_OTHER: T.DANGER_OTHER, T.DAMAGE_FIRE: T.DANGER_FIRE, 
 
 def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
                          cactus_other: bool = False, cautious: bool = False, fluids_first: bool = True,
-                         lava_fiery: bool = True, fire_blocks: bool = True, fluids_after_pathable: bool = True) -> T:
+                         lava_fiery: bool = True, fire_blocks: bool = True, fluids_after_pathable: bool = True,
+                         cocoa_type: bool = True) -> T:
     """`LandPathNodeMaker.getCommonNodeType`: the type of the block itself (spec 07 §3.1 "initial mapping";
     1.16.5 has no powder snow, dripleaf, dripstone or lava cauldron). A function of the block state alone, kept
     per state id. `water_last`: features.path_water_after_blocks; `cactus_other`:
     features.path_cactus_damage_other; `cautious`: features.path_damage_cautious; `fluids_first`:
     features.path_fluids_first; `lava_fiery`: features.path_lava_fiery; `fire_blocks`: features.path_fire_blocks;
-    `fluids_after_pathable`: features.path_fluids_after_pathable."""
+    `fluids_after_pathable`: features.path_fluids_after_pathable; `cocoa_type`: features.path_cocoa_type."""
     state = view.get_block_state(x, y, z)
-    rules = (water_last, cactus_other, cautious, fluids_first, lava_fiery, fire_blocks, fluids_after_pathable)
+    rules = (water_last, cactus_other, cautious, fluids_first, lava_fiery, fire_blocks, fluids_after_pathable,
+             cocoa_type)
     by_state = _COMMON_BY_STATE.setdefault(rules, {})
     t = by_state.get(state.id)
     if t is None:
@@ -64,7 +66,7 @@ def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: b
 
 def common_node_type_of(state: BlockState, water_last: bool = False, cactus_other: bool = False,
                         cautious: bool = False, fluids_first: bool = True, lava_fiery: bool = True,
-                        fire_blocks: bool = True, fluids_after_pathable: bool = True) -> T:
+                        fire_blocks: bool = True, fluids_after_pathable: bool = True, cocoa_type: bool = True) -> T:
     """The type of one block state. From 1.16.2 (`fluids_first`) to 1.16.5 water and lava come first after the
     named blocks, so a waterlogged fence, wall, slab or stairs is WATER; in 1.16-1.16.1 they come last, after
     canPathfindThrough (a waterlogged fence is FENCE, a waterlogged slab BLOCKED, lava BLOCKED: its FluidBlock is
@@ -74,7 +76,7 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
     again and water is tested only where the block is passable (getCommonNodeType). A cactus is DAMAGE_CACTUS up
     to 1.19.3, DAMAGE_OTHER from 1.19.4 (`cactus_other`: the enum lost the cactus types). From 1.20 (`cautious`) a
     wither rose or pointed dripstone is DAMAGE_CAUTIOUS, tested after cocoa (a wither rose was OPEN: no collision; a
-    pointed dripstone BLOCKED)."""
+    pointed dripstone BLOCKED). Up to 1.14.4 (`cocoa_type` off) cocoa has no type of its own: OPEN, placeable at."""
     block = state.block
     if state.is_air:
         return T.OPEN
@@ -86,7 +88,7 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
         return T.DAMAGE_OTHER
     if block == "honey_block":
         return T.STICKY_HONEY
-    if block == "cocoa":
+    if cocoa_type and block == "cocoa":
         return T.COCOA
     if cautious and block in CAUTIOUS_BLOCKS:
         return T.DAMAGE_CAUTIOUS
@@ -122,13 +124,14 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
 
 def get_node_type_from_neighbors(view: ChunkCache, x: int, y: int, z: int, node_type: T,
                                  cactus_other: bool = False, cautious: bool = False, by_type: bool = False,
-                                 lava_fiery: bool = True, first_danger: bool = True) -> T:
+                                 lava_fiery: bool = True, first_danger: bool = True, cube: bool = True) -> T:
     """`LandPathNodeMaker.getNodeTypeFromNeighbors`: x outer, y middle, z inner over the 3×3×3 cube, the
     centre column skipped; the first danger found wins (1.16.5: cactus, berry bush, fire, water; 1.16.1: lava
     after water; 1.20: wither roses and pointed dripstone too; 1.20.5, `by_type`: read from the neighbours' node
-    types); up to 1.15.2 (`first_danger` off, `method_59`) the last one found, of `danger_of_1_15`'s."""
+    types); up to 1.15.2 (`first_danger` off, `method_59`) the last one found, of `danger_of_1_15`'s (up to
+    1.14.4, `cube` off, of the 8 cells around at the cell's height)."""
     if not first_danger:
-        return get_node_type_from_neighbors_1_15(view, x, y, z, node_type)
+        return get_node_type_from_neighbors_1_15(view, x, y, z, node_type, cube)
     rules = (cactus_other, cautious, by_type, lava_fiery)
     by_state = _DANGER_BY_STATE.setdefault(rules, {})
     for dx in (-1, 0, 1):
@@ -145,26 +148,28 @@ def get_node_type_from_neighbors(view: ChunkCache, x: int, y: int, z: int, node_
     return node_type
 
 
-def get_node_type_from_neighbors_1_15(view: ChunkCache, x: int, y: int, z: int, node_type: T) -> T:
+def get_node_type_from_neighbors_1_15(view: ChunkCache, x: int, y: int, z: int, node_type: T,
+                                      cube: bool = True) -> T:
     """1.15.2's `LandPathNodeMaker.method_59`: the same cube in the same order, each danger found replacing the
-    one before."""
+    one before; 1.14.4's (`cube` off) the 8 cells around at the cell's height (x outer, z inner), lava none."""
     for dx in (-1, 0, 1):
-        for dy in (-1, 0, 1):
+        for dy in (-1, 0, 1) if cube else (0,):
             for dz in (-1, 0, 1):
                 if dx == 0 and dz == 0:
                     continue
-                danger = danger_of_1_15(view.get_block_state(x + dx, y + dy, z + dz))
+                danger = danger_of_1_15(view.get_block_state(x + dx, y + dy, z + dz), cube)
                 if danger is not None:
                     node_type = danger
     return node_type
 
 
-def danger_of_1_15(state: BlockState) -> T | None:
-    """The danger a neighbouring block signals up to 1.15.2: a cactus DANGER_CACTUS, fire or lava DANGER_FIRE, a
-    sweet berry bush DANGER_OTHER (no magma block or campfire, no water border)."""
+def danger_of_1_15(state: BlockState, lava: bool = True) -> T | None:
+    """The danger a neighbouring block signals up to 1.15.2: a cactus DANGER_CACTUS, fire or lava (up to 1.14.4,
+    `lava` off, fire alone) DANGER_FIRE, a sweet berry bush DANGER_OTHER (no magma block or campfire, no water
+    border)."""
     if state.block == "cactus":
         return T.DANGER_CACTUS
-    if state.block in ("fire", "lava"):
+    if state.block == "fire" or (lava and state.block == "lava"):
         return T.DANGER_FIRE
     if state.block == "sweet_berry_bush":
         return T.DANGER_OTHER
@@ -200,7 +205,7 @@ def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: boo
                        bottom_y: int = 0, cactus_other: bool = False, cautious: bool = False,
                        trapdoor_danger: bool = False, neighbors_by_type: bool = False, fluids_first: bool = True,
                        lava_fiery: bool = True, fire_blocks: bool = True, fluids_after_pathable: bool = True,
-                       first_danger: bool = True) -> T:
+                       first_danger: bool = True, cocoa_type: bool = True, neighbors_cube: bool = True) -> T:
     """`LandPathNodeMaker.getLandNodeType`: OPEN refined by the block below (spec 07 §3.1 "refinement") where
     that is above the world's bottom (`bottom_y`: 1.16.5 `y >= 1`, from 1.17 `y >= getBottomY() + 1`), then
     WALKABLE by the neighbours. A damaging type below is inherited (1.20: DAMAGE_CAUTIOUS too); from 1.20.3
@@ -208,7 +213,8 @@ def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: boo
     (`neighbors_by_type`) the neighbours signal by their node types. In 1.16-1.16.1 (`fluids_first`,
     `lava_fiery` off) lava is BLOCKED, so the cell over it is WALKABLE. Up to 1.15.2 (`fire_blocks` off) a magma
     block or campfire below, lit or not, makes DAMAGE_FIRE."""
-    common = (water_last, cactus_other, cautious, fluids_first, lava_fiery, fire_blocks, fluids_after_pathable)
+    common = (water_last, cactus_other, cautious, fluids_first, lava_fiery, fire_blocks, fluids_after_pathable,
+              cocoa_type)
     node_type = get_common_node_type(view, x, y, z, *common)
     if node_type is T.OPEN and y >= bottom_y + 1:
         below = get_common_node_type(view, x, y - 1, z, *common)
@@ -221,7 +227,7 @@ def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: boo
             node_type = T.DANGER_TRAPDOOR
     if node_type is T.WALKABLE:
         node_type = get_node_type_from_neighbors(view, x, y, z, node_type, cactus_other, cautious,
-                                                 neighbors_by_type, lava_fiery, first_danger)
+                                                 neighbors_by_type, lava_fiery, first_danger, neighbors_cube)
     return node_type
 
 

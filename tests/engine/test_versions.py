@@ -418,6 +418,11 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a zombie leaving a cauldron: the lifted node after it keeps its DANGER_OTHER (no shortcut), or is the
     # cauldron node's copy (the shortcut two ticks earlier)
     "path_cauldron_copies_node": ((SCENES_DIR / "zombie_path_from_cauldron_1_16.toml").read_text(), 12, 1),
+    # path finding of 1.14.4 against 1.15 (tests/engine/test_version_path_1144.py): a zombie under cocoa pods, its
+    # nodes there WALKABLE or COCOA (SEARCH_TYPE_CASES); a zombie along a sunk lava channel: on its edge (the flat
+    # scan), or a block off it (the cube sees the lava below)
+    "path_cocoa_type": ((SCENES_DIR / "zombie_path_under_cocoa_1_14_4.toml").read_text(), 1, 1),
+    "path_neighbors_cube": ((SCENES_DIR / "zombie_path_beside_sunk_lava_1_14_4.toml").read_text(), 20, 1),
     # path finding of 1.15.2 against 1.16 (tests/engine/test_version_path_1152.py): an iron golem among fence
     # posts walks out passing nodes within reach only, or also those the next lies ahead of
     "path_node_passed_ahead": ((SCENES_DIR / "iron_golem_path_among_fence_posts_1_15.toml").read_text(), 40, 1),
@@ -954,7 +959,7 @@ CASES["firework_look_vec_1_12"] = ((SCENES_DIR / "firework_glider_1_12_2.toml").
 
 # the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of
 # the traced searches too (`outcome(search=True)`)
-SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious",
+SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious", "path_cocoa_type",
                      "path_timeout_bottom_centre"}   # the last: when it searches again
 UPDATE_CASES = {"piston_retract_flags_20", "piston_move_states_in_order", "piston_head_any_base",
                 "piston_vacate_each_1_14", "comparator_power_at_sides_1_14", "gate_pulse_off_high_1_14",
@@ -1104,6 +1109,7 @@ BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
 BOTH_SIMULATED |= {"path_node_passed_ahead", "path_timeout_bottom_centre", "path_start_corners_in_order",
                    "path_from_negative_node", "path_fence_nodes", "path_fire_blocks", "path_fluids_after_pathable",
                    "path_neighbors_first_danger"}   # path finding (1.15.2 against 1.16)
+BOTH_SIMULATED |= {"path_cocoa_type", "path_neighbors_cube"}   # path finding (1.14.4 against 1.15)
 BOTH_SIMULATED |= {"path_open_box_test", "path_walkable_door", "path_open_narrow_only", "path_lava_fiery",
                    "path_fluids_first", "path_cauldron_copies_node"}   # path finding (1.16.1 against 1.16.2)
 BOTH_SIMULATED |= {"lava_push_in_water", "in_lava_by_fluid_height", "item_float_by_fluid_height"}   # fluids 1.16.1
