@@ -918,6 +918,44 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "armadillo in the cell it faces (none is modelled) or fails, the brush kept and "
                               "nothing dispensed (the block entity still marked dirty); before, a brush dropped as "
                               "an item (1.20.5)", (1, 20, 5), None),
+    "path_cocoa_type": ("LandPathNodeMaker.getBasicPathNodeType makes cocoa COCOA (penalty 0, the last of equal "
+                        "penalties in getNodeType's choice); before, cocoa was OPEN by canPlaceAtSide (not a full "
+                        "cube) (1.15)", (1, 15, 0), None),
+    "path_neighbors_cube": ("LandPathNodeMaker.method_59 scans the 3x3x3 cube around a WALKABLE cell but its "
+                            "centre column, lava counted as fire; before, the 8 cells around at the cell's height, "
+                            "and no lava (1.15; from 1.16 getNodeTypeFromNeighbors, path_neighbors_first_danger)",
+                            (1, 15, 0), None),
+    "path_node_passed_ahead": ("EntityNavigation.continueFollowingPath also passes a node where the next lies "
+                               "ahead of it within 2 of its bottom centre (method_27799) and its type allows "
+                               "(MobEntity.method_29244); before, only a node within reach was passed (1.16)",
+                               (1, 16, 0), None),
+    "path_timeout_bottom_centre": ("EntityNavigation.checkTimeouts times a node by the distance to its bottom "
+                                   "centre, and findPathToAny resets the node timer with a new path "
+                                   "(method_26085); before, by the distance to its corner, and a new path kept "
+                                   "the timer (1.16)", (1, 16, 0), None),
+    "path_start_corners_in_order": ("LandPathNodeMaker.getStart tries the box's corners in the order (minX, minZ), "
+                                    "(minX, maxZ), (maxX, minZ), (maxX, maxZ) and gives the start node its type "
+                                    "and penalty; before, in a HashSet's order (BlockPos.hashCode buckets), the "
+                                    "start node's type BLOCKED and penalty 0 (1.16)", (1, 16, 0), None),
+    "path_from_negative_node": ("LandPathNodeMaker.getSuccessors takes a neighbour of negative penalty from a node "
+                                "of negative penalty (isValidAdjacentSuccessor); before, never (1.16)",
+                                (1, 16, 0), None),
+    "path_fence_nodes": ("LandPathNodeMaker.getPathNode sweeps the mob's box towards a node from a FENCE node "
+                         "(method_29578) and makes a FENCE cell a closed node, whose two fences a mob narrower "
+                         "than 0.5 passes diagonally (method_29579); before, none of the three (1.16)",
+                         (1, 16, 0), None),
+    "path_fire_blocks": ("LandPathNodeMaker.getCommonNodeType makes a magma block or a lit campfire DAMAGE_FIRE "
+                         "(method_27138), inherited by the cell above; before, a magma block or campfire was "
+                         "BLOCKED and any magma block or campfire below made the cell above DAMAGE_FIRE (1.16)",
+                         (1, 16, 0), None),
+    "path_fluids_after_pathable": ("LandPathNodeMaker.getCommonNodeType tests canPathfindThrough before water and "
+                                   "lava (a waterlogged slab BLOCKED, lava BLOCKED); before, water and lava right "
+                                   "after the fences (a waterlogged slab WATER, lava LAVA) (1.16)",
+                                   (1, 16, 0), None),
+    "path_neighbors_first_danger": ("LandPathNodeMaker.getNodeTypeFromNeighbors returns the first danger found: "
+                                    "cactus, berry bush, fire (magma, lit campfire), water (WATER_BORDER), lava; "
+                                    "before, the last of cactus, fire or lava, berry bush, and no water border "
+                                    "(1.16)", (1, 16, 0), None),
     "path_open_box_test": ("LandPathNodeMaker.getPathNode tests an OPEN cell before the fall: no node where the "
                            "mob's box set on the cell (y + 0.001 to y + its float height) collides, and a mob 1 "
                            "wide or more gets a WALKABLE node where the type below is BLOCKED (1.16-1.16.1; "
@@ -1352,22 +1390,8 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 14, 0), "path finding before 1.14 not compared"),
-            Change((1, 14, 0), (1, 15, 0), "path finding of 1.14-1.14.4 differs from 1.15's: 1.14.4 (read) has "
-                   "no STICKY_HONEY or COCOA type, scans only the 8 cells around at the cell's height for cactus, "
-                   "fire and berry bushes (1.15: the 3x3x3 cube, lava too) and no range multiplier; 1.14-1.14.3 not "
-                   "compared (1.14.4 rewrote PathNodeNavigator around a target set, Yarn 033557e07 -> faf4ff525); "
-                   "1.15.2's differences from 1.16 apply too"),
-            Change((1, 15, 0), (1, 16, 0), "path finding of 1.15-1.15.2 (read: 1.15 and 1.15.1 are 1.15.2's "
-                   "renames) differs from 1.16's, which is simulated: EntityNavigation passes a node only within "
-                   "reach of it (1.16: also where the next node lies ahead, method_27799) and times a node by the "
-                   "distance to its corner (1.16: its bottom centre, reset with a new path); getStart tries the box's "
-                   "corners in a HashSet's order and leaves the start node's type and penalty unset; a neighbour of "
-                   "negative penalty is never taken (1.16: from a node of negative penalty); no fence sweep and no "
-                   "closed fence node in getPathNode, no two-fence diagonal for a mob narrower than 0.5; "
-                   "getBasicPathNodeType tests fences before water and water before canPlaceAtSide, a magma block "
-                   "or campfire is BLOCKED (any campfire or magma block below makes DAMAGE_FIRE), and the neighbour "
-                   "scan keeps the last of cactus, fire or lava, berry bush (no WATER_BORDER) (Yarn cd982c6b8 -> "
-                   "2ea7bb22d): each a flag in the search and its compiled kernels"),
+            Change((1, 14, 0), (1, 14, 4), "path finding of 1.14-1.14.3 not compared: 1.14.4 (simulated) rewrote "
+                   "PathNodeNavigator around a target set (Yarn 033557e07 -> faf4ff525)"),
             Change((1, 21, 5), (1, 21, 7), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) "
                    "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
                    "bottom row too (path_target_down_to_bottom); 1.21.5-1.21.6 not read, the release of the change "
@@ -1677,6 +1701,16 @@ class Features:
     piston_retract_flags_20: bool
     piston_move_states_in_order: bool
     dispenser_brush_fails: bool
+    path_cocoa_type: bool
+    path_neighbors_cube: bool
+    path_node_passed_ahead: bool
+    path_timeout_bottom_centre: bool
+    path_start_corners_in_order: bool
+    path_from_negative_node: bool
+    path_fence_nodes: bool
+    path_fire_blocks: bool
+    path_fluids_after_pathable: bool
+    path_neighbors_first_danger: bool
     path_open_box_test: bool
     path_walkable_door: bool
     path_open_narrow_only: bool

@@ -58,12 +58,13 @@ def is_solid_material(state: BlockState) -> bool:
     return phys.blocks_movement(state) or state.block in SOLID_ALLOWING_MOVEMENT
 
 
-def is_fiery(state: BlockState, lava: bool = True) -> bool:
+def is_fiery(state: BlockState, lava: bool = True, fire_blocks: bool = True) -> bool:
     """`LandPathNodeMaker.inflictsFireDamage` (1.16.1 `method_27138`): fire tag, lava (from 1.16.2, `lava`:
-    features.path_lava_fiery), magma block, a lit campfire."""
+    features.path_lava_fiery), magma block, a lit campfire (from 1.16, `fire_blocks`: features.path_fire_blocks;
+    1.15.2's getBasicPathNodeType tests fire alone)."""
     block = state.block
-    return block in phys.FIRE_TAG or (lava and block == "lava") or block == "magma_block" or \
-        (block in CAMPFIRES and state.get("lit") == "true")
+    return block in phys.FIRE_TAG or (lava and block == "lava") or (fire_blocks and (
+        block == "magma_block" or (block in CAMPFIRES and state.get("lit") == "true")))
 
 
 def is_water(state: BlockState) -> bool:

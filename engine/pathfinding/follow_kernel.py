@@ -183,12 +183,13 @@ def reset_node(f: np.ndarray, i: np.ndarray, r: int) -> None:
 
 @njit(inline=True)
 def check_timeouts(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndarray, start: int, length: int, hx: float,
-                   hy: float, hz: float, now_ms: int) -> None:
+                   hy: float, hz: float, now_ms: int, centre: bool) -> None:
     """`EntityNavigation.checkTimeouts` from position (hx, hy, hz) (spec 07 §7.1): every 100 ticks a mob within
     squared distance 2.25 of where the last sample was taken stops, and the sample is taken again; a node not
     reached within 3 × its distance / movementSpeed seconds (`now_ms`: `Util.getMeasuringTimeMs`, modelled as the
     game time × 50 ms) stops it too (`resetNode`). Java's arithmetic: the distance a double, the speed a float,
-    the milliseconds a long compared as a double."""
+    the milliseconds a long compared as a double. The distance is to the node's bottom centre, up to 1.15.2
+    (`centre` off: features.path_timeout_bottom_centre) to its corner."""
     if i[r, C_NAV_TICKS] - i[r, C_START_TIME] > STUCK_CHECK_INTERVAL:
         sx, sy, sz = float(hx - f[r, C_START]), float(hy - f[r, C_START + 1]), float(hz - f[r, C_START + 2])
         if sx * sx + sy * sy + sz * sz < STUCK_MIN_DIST_SQ:
@@ -204,7 +205,8 @@ def check_timeouts(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndarray, star
     else:
         for a in range(3):
             i[r, C_LAST_NODE + a] = nodes[k, a]
-        cx, cy, cz = float(nodes[k, 0] + 0.5 - hx), float(nodes[k, 1] - hy), float(nodes[k, 2] + 0.5 - hz)
+        half = 0.5 if centre else 0.0
+        cx, cy, cz = float(nodes[k, 0] + half - hx), float(nodes[k, 1] - hy), float(nodes[k, 2] + half - hz)
         d = math.sqrt(cx * cx + cy * cy + cz * cz)                             # Vec3d.distanceTo
         speed = f[r, C_SPEED]
         f[r, C_TIMEOUT] = d / speed * MS_PER_SECOND if speed > 0.0 else 0.0
@@ -216,11 +218,13 @@ def check_timeouts(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndarray, star
 
 @njit(inline=True)
 def continue_following_path(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndarray, start: int, length: int,
-                            path_y: int, now_ms: int, between: bool, zero_below: float) -> None:
+                            path_y: int, now_ms: int, ahead: bool, centre: bool, between: bool,
+                            zero_below: float) -> None:
     """`EntityNavigation.continueFollowingPath` (`getPos`: x, `path_y`, z): the node is reached within
     `nodeReachProximity` horizontally of its centre (width / 2F for a mob wider than 0.75F, else 0.75F − width / 2F;
     N1) and less than 1 vertically, or skipped where its type allows (`method_29244`) and
-    `shouldJumpToNextNode`; then `checkTimeouts`."""
+    `shouldJumpToNextNode` (from 1.16, `ahead`: features.path_node_passed_ahead; before, only a node within
+    reach is passed); then `checkTimeouts` (`centre`)."""
     hx, hy, hz = float(f[r, F_POS]), float(path_y), float(f[r, F_POS + 2])   # Python floats in the plain form
     w = f[r, C_WIDTH]
     proximity = float_cast(w / NODE_REACH_HALF) if w > NODE_REACH_WIDE else \
@@ -233,15 +237,15 @@ def continue_following_path(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndar
     dy = abs(f[r, F_POS + 1] - float(nodes[k, 1]))
     dz = abs(f[r, F_POS + 2] - (nodes[k, 2] + 0.5))
     if (dx < proximity and dz < proximity and dy < NODE_REACH_MAX_DY) or \
-            (nodes[k, SHORTCUT] != 0 and should_jump_to_next_node(nodes, start, length, index, hx, hy, hz, between,
-                                                                  zero_below)):
+            (ahead and nodes[k, SHORTCUT] != 0 and
+             should_jump_to_next_node(nodes, start, length, index, hx, hy, hz, between, zero_below)):
         i[r, C_INDEX] = index + 1                                               # Path.next
-    check_timeouts(f, i, r, nodes, start, length, hx, hy, hz, now_ms)
+    check_timeouts(f, i, r, nodes, start, length, hx, hy, hz, now_ms, centre)
 
 
 @njit(inline=True)
 def follow_path(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndarray, start: int, length: int, valid: bool,
-                path_y: int, now_ms: int, between: bool, zero_below: float) -> tuple:
+                path_y: int, now_ms: int, ahead: bool, centre: bool, between: bool, zero_below: float) -> tuple:
     """`EntityNavigation.tick` after `recalculatePath`, of the path whose `length` nodes begin at pool row `start`
     (`valid`: `isAtValidPosition`; `path_y`: `getPathfindingY`): where not idle, `continueFollowingPath` at a valid
     position, else the node passed when the mob is above it in its column, not on the ground. Then, where still
@@ -249,7 +253,7 @@ def follow_path(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndarray, start: 
     if is_idle(i, r, length):
         return False, 0.0, 0.0, 0.0
     if valid:
-        continue_following_path(f, i, r, nodes, start, length, path_y, now_ms, between, zero_below)
+        continue_following_path(f, i, r, nodes, start, length, path_y, now_ms, ahead, centre, between, zero_below)
     else:
         vx, vy, vz = node_position(f, r, nodes, start + i[r, C_INDEX])
         if float(path_y) > vy and not i[r, I_FLAGS] & ON_GROUND and jfloor(f[r, F_POS]) == jfloor(vx) and \

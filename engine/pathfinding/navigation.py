@@ -270,6 +270,14 @@ class MobNavigation:
         view = ChunkCache(world, (bx - i, by - i, bz - i), (bx + i, by + i, bz + i))
         if self.features.path_neighbors_by_type:
             self.refuse_moving_blocks(view)
+        self.maker.cocoa_type = self.features.path_cocoa_type
+        self.maker.neighbors_cube = self.features.path_neighbors_cube
+        self.maker.start_in_order = self.features.path_start_corners_in_order
+        self.maker.from_negative = self.features.path_from_negative_node
+        self.maker.fence_nodes = self.features.path_fence_nodes
+        self.maker.fire_blocks = self.features.path_fire_blocks
+        self.maker.fluids_after_pathable = self.features.path_fluids_after_pathable
+        self.maker.first_danger = self.features.path_neighbors_first_danger
         self.maker.open_box_test = self.features.path_open_box_test
         self.maker.walkable_door = self.features.path_walkable_door
         self.maker.open_narrow_only = self.features.path_open_narrow_only
@@ -296,7 +304,8 @@ class MobNavigation:
         if path is not None and path.target is not None:
             self.current_target = path.target
             self.current_distance = distance
-            self.reset_node()
+            if self.features.path_timeout_bottom_centre:   # method_26085 (1.16)
+                self.reset_node()
         return path
 
     def start_moving_to(self, world: World, x: float, y: float, z: float, speed: float) -> bool:
@@ -369,8 +378,9 @@ class MobNavigation:
         start = fk.PATH_NODES.block(path)   # first: writing the nodes may grow the pool
         moves, x, y, z = _follow_path(f, i, r, fk.PATH_NODES.nodes, start, path.length,
                                       self.is_at_valid_position(), self.get_path_y(world),
-                                      world.game_time * MS_PER_TICK, self.features.path_shortcut_between_nodes,
-                                      normalize_zero_below(self.features))
+                                      world.game_time * MS_PER_TICK, self.features.path_node_passed_ahead,
+                                      self.features.path_timeout_bottom_centre,
+                                      self.features.path_shortcut_between_nodes, normalize_zero_below(self.features))
         if moves:
             bx, by, bz = floor(x), floor(y), floor(z)
             below_air = world.get_block_state(bx, by - 1, bz).is_air

@@ -27,6 +27,14 @@ class PathNodeMaker:
         self.can_open_doors = False         # canOpenDoors (MobNavigation.setCanPathThroughDoors)
         self.can_swim = False
         # the release's rules, set by the navigation before each search (1.16.5's by default)
+        self.cocoa_type = True              # features.path_cocoa_type (getBasicPathNodeType, 1.15)
+        self.neighbors_cube = True          # features.path_neighbors_cube (method_59, 1.15)
+        self.start_in_order = True          # features.path_start_corners_in_order (getStart, 1.16)
+        self.from_negative = True           # features.path_from_negative_node (isValidAdjacentSuccessor, 1.16)
+        self.fence_nodes = True             # features.path_fence_nodes (getPathNode's fence rules, 1.16)
+        self.fire_blocks = True             # features.path_fire_blocks (getCommonNodeType, 1.16)
+        self.fluids_after_pathable = True   # features.path_fluids_after_pathable (getCommonNodeType, 1.16)
+        self.first_danger = True            # features.path_neighbors_first_danger (getNodeTypeFromNeighbors, 1.16)
         self.open_box_test = False          # features.path_open_box_test (getPathNode's OPEN cell, to 1.16.1)
         self.walkable_door = True           # features.path_walkable_door (adjustNodeType, 1.16.2)
         self.open_narrow_only = True        # features.path_open_narrow_only (getNodeType, 1.16.2)
@@ -54,10 +62,18 @@ class PathNodeMaker:
         self.size_x = self.size_z = floor(f32(entity.width + 1.0))
         self.size_y = floor(f32(entity.height + 1.0))
 
-    def cell_rules(self) -> tuple[bool, int, bool, bool, bool, bool, bool, bool]:
+    def cell_rules(self) -> tuple[bool, int, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool]:
         """The release's rules a cell's land type follows (`get_land_node_type`'s arguments after the cell)."""
         return self.water_last, self.bottom_y, self.cactus_other, self.cautious, self.trapdoor_danger, \
-            self.neighbors_by_type, self.fluids_first, self.lava_fiery
+            self.neighbors_by_type, self.fluids_first, self.lava_fiery, self.fire_blocks, \
+            self.fluids_after_pathable, self.first_danger, self.cocoa_type, self.neighbors_cube
+
+    def kernel_rules(self) -> bool:
+        """Whether the walk kernel follows this release's rules: it has none of 1.15.2's (the start, the
+        successors, the fences, the block types and the neighbour scan) nor 1.14.4's (cocoa, the flat neighbour
+        scan); a search by older rules runs on node objects."""
+        return self.start_in_order and self.from_negative and self.fence_nodes and self.fire_blocks and \
+            self.fluids_after_pathable and self.first_danger and self.cocoa_type and self.neighbors_cube
 
     def clear(self) -> None:
         """`PathNodeMaker.clear`: the search is over."""

@@ -292,8 +292,9 @@ class PathNodeNavigator:
 
     def use_kernels(self, budget: int) -> bool:
         """Whether this search runs on arrays: a `LandPathNodeMaker` itself (not a flier's, swimmer's or
-        amphibian's), and kernels compiled (`engine.jit`) — or as `KERNELS` says where it is set (tests)."""
-        if type(self.maker) is not LandPathNodeMaker:
+        amphibian's) following rules the kernel has (`kernel_rules`: not 1.15.2's), and kernels compiled
+        (`engine.jit`) — or as `KERNELS` says where it is set (tests)."""
+        if type(self.maker) is not LandPathNodeMaker or not self.maker.kernel_rules():
             return False
         if KERNELS is not None:
             return KERNELS

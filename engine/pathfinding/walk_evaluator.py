@@ -8,9 +8,12 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from engine.constants import OPEN_BOX_LIFT, STEP_BOX_LIFT, STEP_BOX_TOP_MARGIN, WALK_MAX_JUMP_HEIGHT
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.java.javanum import f32
+from engine.java.javautil import hash_set_order
 from engine.java.mathhelper import ceil, floor
 from engine.pathfinding import blocks as pb
 from engine.pathfinding.node_maker import PathNodeMaker
@@ -31,6 +34,7 @@ FLOOR_INHERITED = (T.DAMAGE_FIRE, T.DAMAGE_CACTUS, T.DAMAGE_OTHER, T.STICKY_HONE
 CAUTIOUS_BLOCKS = frozenset({"wither_rose", "pointed_dripstone"})   # DAMAGE_CAUTIOUS from 1.20
 NO_STEP_UP = (T.FENCE, T.UNPASSABLE_RAIL, T.TRAPDOOR)
 CLOSED_DOORS = (T.DOOR_WOOD_CLOSED, T.DOOR_IRON_CLOSED)
+FIRE_FLOORS_1_15 = frozenset({"magma_block", "campfire"})   # up to 1.15.2: the cell above is DAMAGE_FIRE
 
 
 _COMMON_BY_STATE: dict[tuple[bool, ...], dict[int, T]] = {}   # by common_node_type_of's rules
@@ -42,14 +46,17 @@ DANGER_OF_TYPE = {T.DAMAGE_OTHER: T.DANGER_OTHER, T.DAMAGE_FIRE: T.DANGER_FIRE, 
 
 def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
                          cactus_other: bool = False, cautious: bool = False, fluids_first: bool = True,
-                         lava_fiery: bool = True) -> T:
+                         lava_fiery: bool = True, fire_blocks: bool = True, fluids_after_pathable: bool = True,
+                         cocoa_type: bool = True) -> T:
     """`LandPathNodeMaker.getCommonNodeType`: the type of the block itself (spec 07 §3.1 "initial mapping";
     1.16.5 has no powder snow, dripleaf, dripstone or lava cauldron). A function of the block state alone, kept
     per state id. `water_last`: features.path_water_after_blocks; `cactus_other`:
     features.path_cactus_damage_other; `cautious`: features.path_damage_cautious; `fluids_first`:
-    features.path_fluids_first; `lava_fiery`: features.path_lava_fiery."""
+    features.path_fluids_first; `lava_fiery`: features.path_lava_fiery; `fire_blocks`: features.path_fire_blocks;
+    `fluids_after_pathable`: features.path_fluids_after_pathable; `cocoa_type`: features.path_cocoa_type."""
     state = view.get_block_state(x, y, z)
-    rules = (water_last, cactus_other, cautious, fluids_first, lava_fiery)
+    rules = (water_last, cactus_other, cautious, fluids_first, lava_fiery, fire_blocks, fluids_after_pathable,
+             cocoa_type)
     by_state = _COMMON_BY_STATE.setdefault(rules, {})
     t = by_state.get(state.id)
     if t is None:
@@ -58,15 +65,18 @@ def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: b
 
 
 def common_node_type_of(state: BlockState, water_last: bool = False, cactus_other: bool = False,
-                        cautious: bool = False, fluids_first: bool = True, lava_fiery: bool = True) -> T:
+                        cautious: bool = False, fluids_first: bool = True, lava_fiery: bool = True,
+                        fire_blocks: bool = True, fluids_after_pathable: bool = True, cocoa_type: bool = True) -> T:
     """The type of one block state. From 1.16.2 (`fluids_first`) to 1.16.5 water and lava come first after the
-    named blocks, so a waterlogged fence, wall, slab or stairs is WATER; up to 1.16.1 they come last, after
+    named blocks, so a waterlogged fence, wall, slab or stairs is WATER; in 1.16-1.16.1 they come last, after
     canPathfindThrough (a waterlogged fence is FENCE, a waterlogged slab BLOCKED, lava BLOCKED: its FluidBlock is
-    not pathable; fire without lava, `lava_fiery`); from 1.17 (`water_last`) lava comes first again and water is
-    tested only where the block is passable (getCommonNodeType). A cactus is DAMAGE_CACTUS up to 1.19.3,
-    DAMAGE_OTHER from 1.19.4 (`cactus_other`: the enum lost the cactus types). From 1.20 (`cautious`) a wither rose
-    or pointed dripstone is DAMAGE_CAUTIOUS, tested after cocoa (a wither rose was OPEN: no collision; a pointed
-    dripstone BLOCKED)."""
+    not pathable; fire without lava, `lava_fiery`); up to 1.15.2 (`fluids_after_pathable` off,
+    getBasicPathNodeType) right after the fences (a waterlogged slab WATER, lava LAVA), and only fire is
+    DAMAGE_FIRE (`fire_blocks` off: a magma block or campfire BLOCKED); from 1.17 (`water_last`) lava comes first
+    again and water is tested only where the block is passable (getCommonNodeType). A cactus is DAMAGE_CACTUS up
+    to 1.19.3, DAMAGE_OTHER from 1.19.4 (`cactus_other`: the enum lost the cactus types). From 1.20 (`cautious`) a
+    wither rose or pointed dripstone is DAMAGE_CAUTIOUS, tested after cocoa (a wither rose was OPEN: no collision; a
+    pointed dripstone BLOCKED). Up to 1.14.4 (`cocoa_type` off) cocoa has no type of its own: OPEN, placeable at."""
     block = state.block
     if state.is_air:
         return T.OPEN
@@ -78,7 +88,7 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
         return T.DAMAGE_OTHER
     if block == "honey_block":
         return T.STICKY_HONEY
-    if block == "cocoa":
+    if cocoa_type and block == "cocoa":
         return T.COCOA
     if cautious and block in CAUTIOUS_BLOCKS:
         return T.DAMAGE_CAUTIOUS
@@ -86,7 +96,7 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
         return T.WATER
     if fluids_first and pb.is_lava(state):
         return T.LAVA
-    if pb.is_fiery(state, lava_fiery):
+    if pb.is_fiery(state, lava_fiery, fire_blocks):
         return T.DAMAGE_FIRE
     is_open = state.get("open") == "true" if block in pb.DOORS else False
     if block in pb.WOODEN_DOORS and not is_open:
@@ -102,19 +112,26 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
     if phys.is_fence(block) or phys.is_wall(block) or \
             (phys.is_fence_gate(block) and state.get("open") != "true"):
         return T.FENCE
+    if not fluids_first and not fluids_after_pathable and pb.is_water(state):
+        return T.WATER
+    if not fluids_first and not fluids_after_pathable and pb.is_lava(state):
+        return T.LAVA
     if not pb.can_pathfind_through_land(state):
         return T.BLOCKED
-    # up to 1.16.1 lava would follow water here: no lava state passes canPathfindThrough
+    # in 1.16-1.16.1 lava would follow water here: no lava state passes canPathfindThrough
     return T.WATER if (water_last or not fluids_first) and pb.is_water(state) else T.OPEN
 
 
 def get_node_type_from_neighbors(view: ChunkCache, x: int, y: int, z: int, node_type: T,
                                  cactus_other: bool = False, cautious: bool = False, by_type: bool = False,
-                                 lava_fiery: bool = True) -> T:
+                                 lava_fiery: bool = True, first_danger: bool = True, cube: bool = True) -> T:
     """`LandPathNodeMaker.getNodeTypeFromNeighbors`: x outer, y middle, z inner over the 3×3×3 cube, the
     centre column skipped; the first danger found wins (1.16.5: cactus, berry bush, fire, water; 1.16.1: lava
     after water; 1.20: wither roses and pointed dripstone too; 1.20.5, `by_type`: read from the neighbours' node
-    types)."""
+    types); up to 1.15.2 (`first_danger` off, `method_59`) the last one found, of `danger_of_1_15`'s (up to
+    1.14.4, `cube` off, of the 8 cells around at the cell's height)."""
+    if not first_danger:
+        return get_node_type_from_neighbors_1_15(view, x, y, z, node_type, cube)
     rules = (cactus_other, cautious, by_type, lava_fiery)
     by_state = _DANGER_BY_STATE.setdefault(rules, {})
     for dx in (-1, 0, 1):
@@ -129,6 +146,34 @@ def get_node_type_from_neighbors(view: ChunkCache, x: int, y: int, z: int, node_
                 if danger is not None:
                     return danger
     return node_type
+
+
+def get_node_type_from_neighbors_1_15(view: ChunkCache, x: int, y: int, z: int, node_type: T,
+                                      cube: bool = True) -> T:
+    """1.15.2's `LandPathNodeMaker.method_59`: the same cube in the same order, each danger found replacing the
+    one before; 1.14.4's (`cube` off) the 8 cells around at the cell's height (x outer, z inner), lava none."""
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1) if cube else (0,):
+            for dz in (-1, 0, 1):
+                if dx == 0 and dz == 0:
+                    continue
+                danger = danger_of_1_15(view.get_block_state(x + dx, y + dy, z + dz), cube)
+                if danger is not None:
+                    node_type = danger
+    return node_type
+
+
+def danger_of_1_15(state: BlockState, lava: bool = True) -> T | None:
+    """The danger a neighbouring block signals up to 1.15.2: a cactus DANGER_CACTUS, fire or lava (up to 1.14.4,
+    `lava` off, fire alone) DANGER_FIRE, a sweet berry bush DANGER_OTHER (no magma block or campfire, no water
+    border)."""
+    if state.block == "cactus":
+        return T.DANGER_CACTUS
+    if state.block == "fire" or (lava and state.block == "lava"):
+        return T.DANGER_FIRE
+    if state.block == "sweet_berry_bush":
+        return T.DANGER_OTHER
+    return None
 
 
 def danger_of(state: BlockState, cactus_other: bool = False, cautious: bool = False,
@@ -159,25 +204,30 @@ def danger_of(state: BlockState, cactus_other: bool = False, cautious: bool = Fa
 def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
                        bottom_y: int = 0, cactus_other: bool = False, cautious: bool = False,
                        trapdoor_danger: bool = False, neighbors_by_type: bool = False, fluids_first: bool = True,
-                       lava_fiery: bool = True) -> T:
+                       lava_fiery: bool = True, fire_blocks: bool = True, fluids_after_pathable: bool = True,
+                       first_danger: bool = True, cocoa_type: bool = True, neighbors_cube: bool = True) -> T:
     """`LandPathNodeMaker.getLandNodeType`: OPEN refined by the block below (spec 07 §3.1 "refinement") where
     that is above the world's bottom (`bottom_y`: 1.16.5 `y >= 1`, from 1.17 `y >= getBottomY() + 1`), then
     WALKABLE by the neighbours. A damaging type below is inherited (1.20: DAMAGE_CAUTIOUS too); from 1.20.3
     (`trapdoor_danger`) a TRAPDOOR below makes DANGER_TRAPDOOR, with no neighbour scan; from 1.20.5
-    (`neighbors_by_type`) the neighbours signal by their node types. Up to 1.16.1 (`fluids_first`,
-    `lava_fiery` off) lava is BLOCKED, so the cell over it is WALKABLE."""
-    common = (water_last, cactus_other, cautious, fluids_first, lava_fiery)
+    (`neighbors_by_type`) the neighbours signal by their node types. In 1.16-1.16.1 (`fluids_first`,
+    `lava_fiery` off) lava is BLOCKED, so the cell over it is WALKABLE. Up to 1.15.2 (`fire_blocks` off) a magma
+    block or campfire below, lit or not, makes DAMAGE_FIRE."""
+    common = (water_last, cactus_other, cautious, fluids_first, lava_fiery, fire_blocks, fluids_after_pathable,
+              cocoa_type)
     node_type = get_common_node_type(view, x, y, z, *common)
     if node_type is T.OPEN and y >= bottom_y + 1:
         below = get_common_node_type(view, x, y - 1, z, *common)
         node_type = T.OPEN if below in FLOOR_PASSES else T.WALKABLE
+        if not fire_blocks and view.get_block_state(x, y - 1, z).block in FIRE_FLOORS_1_15:
+            node_type = T.DAMAGE_FIRE
         if below in FLOOR_INHERITED:
             node_type = below
         if trapdoor_danger and below is T.TRAPDOOR:
             node_type = T.DANGER_TRAPDOOR
     if node_type is T.WALKABLE:
         node_type = get_node_type_from_neighbors(view, x, y, z, node_type, cactus_other, cautious,
-                                                 neighbors_by_type, lava_fiery)
+                                                 neighbors_by_type, lava_fiery, first_danger, neighbors_cube)
     return node_type
 
 
@@ -185,6 +235,14 @@ def get_feet_y(view: ChunkCache, x: int, y: int, z: int) -> float:
     """`LandPathNodeMaker.getFeetY`: the top of the collision shape of the block below (its y if empty)."""
     shape = view.get_collision_shape(x, y - 1, z)
     return float(y - 1) + (0.0 if shape.is_empty else shape.coords[1][-1])
+
+
+def start_corners_1_15(corners: list[tuple[int, int]], y: int) -> list[tuple[int, int]]:
+    """1.15.2's `getStart`: the corners' cells (x, z) added to a `HashSet<BlockPos>` at height `y`, in the order
+    it iterates them (`javautil.hash_set_order`; a cell two corners share is one entry)."""
+    cells = list(dict.fromkeys(corners))
+    order = hash_set_order(np.array([(x, y, z) for x, z in cells], dtype=np.int64))
+    return [cells[k] for k in order.tolist()]
 
 
 _CELL_TYPES: weakref.WeakKeyDictionary[World, dict[tuple, tuple[int, dict[BlockPos, T]]]] = weakref.WeakKeyDictionary()
@@ -296,8 +354,10 @@ class LandPathNodeMaker(PathNodeMaker):
                          t: T, leaves_kept: bool = False, walkable_door: bool = True) -> T:
         """`LandPathNodeMaker.adjustNodeType` (spec 07 §3.1 "mob-specific conversion"): a closed wooden door a mob
         opens is WALKABLE_DOOR from 1.16.2 (`walkable_door`), WALKABLE before; a rail is passable only if the mob
-        stands in or on a rail; leaves are BLOCKED up to 1.19.3, kept as LEAVES from 1.19.4 (`leaves_kept`: the
-        same penalty, but the type `getNodeType` returns and a start node records)."""
+        stands in or on a rail (up to 1.15.2 the other is FENCE, not UNPASSABLE_RAIL: both −1, and without 1.16's
+        fence rules, `fence_nodes`, both end a search's step alike, in no node); leaves are BLOCKED up to
+        1.19.3, kept as LEAVES from 1.19.4 (`leaves_kept`: the same penalty, but the type `getNodeType` returns and
+        a start node records)."""
         if t is T.DOOR_WOOD_CLOSED and can_open_doors and can_enter_open_doors:
             t = T.WALKABLE_DOOR if walkable_door else T.WALKABLE
         if t is T.DOOR_OPEN and not can_enter_open_doors:
@@ -312,16 +372,22 @@ class LandPathNodeMaker(PathNodeMaker):
     # --- the start (spec 07 §4) ---
     def get_start(self) -> PathNode:
         """`LandPathNodeMaker.getStart`: the start's y, then the feet block, or the first passable corner of the
-        box where the feet block is not passable (`walk_kernel.find_path` makes the same choice)."""
+        box where the feet block is not passable (`walk_kernel.find_path` makes the same choice). Up to 1.15.2
+        (`start_in_order` off) the corners are a HashSet's cells, tried in its order, and the start node keeps
+        the type BLOCKED and the penalty 0 a new node has."""
         e = self.entity
         i = self.get_start_y()
         bx, _, bz = e.block_pos()
         if not self.can_path_through(bx, i, bz):
             b = e.box
-            for cx, cz in ((b.min_x, b.min_z), (b.min_x, b.max_z), (b.max_x, b.min_z), (b.max_x, b.max_z)):
-                if self.can_path_through(floor(cx), i, floor(cz)):
-                    return self.typed_node(floor(cx), i, floor(cz))
-        return self.typed_node(bx, i, bz)
+            corners = [(floor(cx), floor(cz)) for cx, cz in ((b.min_x, b.min_z), (b.min_x, b.max_z),
+                                                              (b.max_x, b.min_z), (b.max_x, b.max_z))]
+            if not self.start_in_order:
+                corners = start_corners_1_15(corners, i)
+            for cx, cz in corners:
+                if self.can_path_through(cx, i, cz):
+                    return self.typed_node(cx, i, cz) if self.start_in_order else self.get_node(cx, i, cz)
+        return self.typed_node(bx, i, bz) if self.start_in_order else self.get_node(bx, i, bz)
 
     def can_path_through(self, x: int, y: int, z: int) -> bool:
         """`LandPathNodeMaker.canPathThrough`: a penalty ≥ 0; from 1.19.3 (`start_skips_open`) and not OPEN, so a
@@ -373,7 +439,8 @@ class LandPathNodeMaker(PathNodeMaker):
     # --- successors (spec 07 §6) ---
     def get_successors(self, successors: list[PathNode], node: PathNode) -> int:
         """`LandPathNodeMaker.getSuccessors`: up to 1.20.4 south, west, east, north, then the four diagonals, each
-        valid only with both of its axis neighbours (spec 07 §6.1); from 1.20.5 (`by_direction`) in the order of
+        valid only with both of its axis neighbours (spec 07 §6.1; up to 1.15.2, `fence_nodes` off, no two
+        fences pass a narrow mob: getPathNode makes no FENCE node); from 1.20.5 (`by_direction`) in the order of
         `Direction.Type.HORIZONTAL` (`successors_by_direction`)."""
         max_y_step = 0
         here = self.get_node_type(node.x, node.y, node.z)
@@ -428,10 +495,11 @@ class LandPathNodeMaker(PathNodeMaker):
                     count += 1
         return count
 
-    @staticmethod
-    def is_valid_adjacent_successor(node: PathNode | None, successor_of: PathNode) -> bool:
-        """`isValidAdjacentSuccessor`: not closed, and passable unless the current node itself is not."""
-        return node is not None and not node.visited and (node.penalty >= 0.0 or successor_of.penalty < 0.0)
+    def is_valid_adjacent_successor(self, node: PathNode | None, successor_of: PathNode) -> bool:
+        """`isValidAdjacentSuccessor`: not closed, and passable unless the current node itself is not (up to
+        1.15.2, `from_negative` off: passable)."""
+        return node is not None and not node.visited and (node.penalty >= 0.0 or (self.from_negative and
+                                                                                   successor_of.penalty < 0.0))
 
     def are_valid_diagonal_sides(self, node: PathNode, a: PathNode | None, b: PathNode | None) -> bool:
         """The sides' part of `isValidDiagonalSuccessor`: both at most as high as the node, neither a
@@ -440,7 +508,7 @@ class LandPathNodeMaker(PathNodeMaker):
             return False
         if T.WALKABLE_DOOR in (a.type, b.type):
             return False
-        narrow_fence = b.type is T.FENCE and a.type is T.FENCE and self.entity.width < 0.5
+        narrow_fence = self.fence_nodes and b.type is T.FENCE and a.type is T.FENCE and self.entity.width < 0.5
         return (b.y < node.y or b.penalty >= 0.0 or narrow_fence) and (a.y < node.y or a.penalty >= 0.0 or
                                                                          narrow_fence)
 
@@ -512,7 +580,7 @@ class LandPathNodeMaker(PathNodeMaker):
                       here: T) -> PathNode | None:
         """`LandPathNodeMaker.getPathNode` (spec 07 §6 steps 1-9); up to 1.16.1 (`open_box_test`) step 7 first
         tests the mob's box at an OPEN cell (none where it collides) and sets a mob 1 wide or more on a BLOCKED
-        type below."""
+        type below; up to 1.15.2 (`fence_nodes` off) neither step 3's sweep nor step 8's fence node."""
         e = self.entity
         # step 1: max(1.125, stepHeight) from 1.19.3 (getStepHeight); no mob stepped more than 1.0 before it
         if self.get_feet_y(x, y, z) - prev_feet_y > max(WALK_MAX_JUMP_HEIGHT, e.step_height):
@@ -525,7 +593,7 @@ class LandPathNodeMaker(PathNodeMaker):
             node = self.get_node(x, y, z)
             node.type = t
             node.penalty = max(node.penalty, f)
-        if self.is_blocking_type(here) and node is not None and node.penalty >= 0.0 and \
+        if self.fence_nodes and self.is_blocking_type(here) and node is not None and node.penalty >= 0.0 and \
                 self.is_blocked(node):                                                      # step 3
             node = None
         if t is T.WALKABLE:                                                                 # step 4
@@ -578,7 +646,8 @@ class LandPathNodeMaker(PathNodeMaker):
                     break
                 if f < 0.0:
                     return self.blocked_node(x, y, z)
-        if self.is_blocking_type(t) and (node is None or not self.closed_node_if_none):     # step 8
+        if self.fence_nodes and self.is_blocking_type(t) and \
+                (node is None or not self.closed_node_if_none):                             # step 8
             node = self.get_node(x, y, z)
             node.visited = True
             node.type = t

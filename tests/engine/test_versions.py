@@ -418,6 +418,31 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a zombie leaving a cauldron: the lifted node after it keeps its DANGER_OTHER (no shortcut), or is the
     # cauldron node's copy (the shortcut two ticks earlier)
     "path_cauldron_copies_node": ((SCENES_DIR / "zombie_path_from_cauldron_1_16.toml").read_text(), 12, 1),
+    # path finding of 1.14.4 against 1.15 (tests/engine/test_version_path_1144.py): a zombie under cocoa pods, its
+    # nodes there WALKABLE or COCOA (SEARCH_TYPE_CASES); a zombie along a sunk lava channel: on its edge (the flat
+    # scan), or a block off it (the cube sees the lava below)
+    "path_cocoa_type": ((SCENES_DIR / "zombie_path_under_cocoa_1_14_4.toml").read_text(), 1, 1),
+    "path_neighbors_cube": ((SCENES_DIR / "zombie_path_beside_sunk_lava_1_14_4.toml").read_text(), 20, 1),
+    # path finding of 1.15.2 against 1.16 (tests/engine/test_version_path_1152.py): an iron golem among fence
+    # posts walks out passing nodes within reach only, or also those the next lies ahead of
+    "path_node_passed_ahead": ((SCENES_DIR / "iron_golem_path_among_fence_posts_1_15.toml").read_text(), 40, 1),
+    # a villager against a closed door: its node times out before the goal's request in tick 39, which searches
+    # again, or after it (SEARCH_TYPE_CASES: the traced searches differ, not where it stands)
+    "path_timeout_bottom_centre": ((SCENES_DIR / "villager_path_into_closed_door_1_15.toml").read_text(), 60, 1),
+    # a zombie on the corner of a berry bush's cell starts from the HashSet's first corner, or the first in order
+    "path_start_corners_in_order": ((SCENES_DIR / "zombie_path_start_in_berry_bush_1_15.toml").read_text(), 20, 1),
+    # a zombie in a berry bush by a pit (1.16): drops in by the BLOCKED node past the safe fall, or stays
+    "path_from_negative_node": ((SCENES_DIR / "zombie_path_into_pit_from_berry_bush_1_15.toml").read_text().replace(
+        'version = "1.15.2"', 'version = "1.16"'), 40, 1),
+    # the golem among fence posts: walks out, or sweeps its box from its FENCE start into every post
+    "path_fence_nodes": ((SCENES_DIR / "iron_golem_path_among_fence_posts_1_15.toml").read_text(), 40, 1),
+    # a zombie at a magma wall: over it (the cell above DAMAGE_FIRE), or against it (the magma DAMAGE_FIRE)
+    "path_fire_blocks": ((SCENES_DIR / "zombie_path_over_magma_1_15.toml").read_text(), 40, 1),
+    # a zombie across waterlogged slabs: down into the slabs' cells (WATER), or on their tops (BLOCKED)
+    "path_fluids_after_pathable": ((SCENES_DIR / "zombie_path_waterlogged_slab_wall_1_15.toml").read_text(), 40,
+                                   1),
+    # a zombie along a water channel: on its edge (no water border), or a block off it (WATER_BORDER)
+    "path_neighbors_first_danger": ((SCENES_DIR / "zombie_path_beside_water_1_15.toml").read_text(), 20, 1),
     # a zombie paths into a pen of waterlogged fences: through its side (WATER), or not at all (FENCE)
     "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 60, 1),
     # a zombie inside a closed door's cell: straight through the panel (no sweep from a door node), round by the
@@ -968,7 +993,8 @@ CASES["firework_look_vec_1_12"] = ((SCENES_DIR / "firework_glider_1_12_2.toml").
 
 # the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of
 # the traced searches too (`outcome(search=True)`)
-SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious"}
+SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious", "path_cocoa_type",
+                     "path_timeout_bottom_centre"}   # the last: when it searches again
 UPDATE_CASES = {"piston_retract_flags_20", "piston_move_states_in_order", "piston_head_any_base",
                 "piston_vacate_each_1_14", "comparator_power_at_sides_1_14", "gate_pulse_off_high_1_14",
                 "wire_power_steps_1_13"}   # change the traced neighbour updates or block changes
@@ -1115,6 +1141,10 @@ BOTH_SIMULATED |= {"minecart_rider_input_push"}
 # riders of 1.20.5: a player rider's case runs in 1.20.4 and 1.20.5 now that living entities run in 1.20.5
 BOTH_SIMULATED |= {"vehicle_attachment_points"}
 BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
+BOTH_SIMULATED |= {"path_node_passed_ahead", "path_timeout_bottom_centre", "path_start_corners_in_order",
+                   "path_from_negative_node", "path_fence_nodes", "path_fire_blocks", "path_fluids_after_pathable",
+                   "path_neighbors_first_danger"}   # path finding (1.15.2 against 1.16)
+BOTH_SIMULATED |= {"path_cocoa_type", "path_neighbors_cube"}   # path finding (1.14.4 against 1.15)
 BOTH_SIMULATED |= {"path_open_box_test", "path_walkable_door", "path_open_narrow_only", "path_lava_fiery",
                    "path_fluids_first", "path_cauldron_copies_node"}   # path finding (1.16.1 against 1.16.2)
 BOTH_SIMULATED |= {"lava_push_in_water", "in_lava_by_fluid_height", "item_float_by_fluid_height"}   # fluids 1.16.1
