@@ -1,4 +1,4 @@
-"""Generate `assets/blocks-releases.json`: the block tables of 1.13.2, 1.14 to 1.15.2 and 1.17 to 1.21.11 as
+"""Generate `assets/blocks-releases.json`: the block tables of 1.12.2, 1.13.2, 1.14 to 1.15.2 and 1.17 to 1.21.11 as
 differences from 1.16.5's.
 
 Usage: `python3 tools/gen_block_releases.py [SOURCE] [-o OUT]`, SOURCE as for gen_blocks.py (minecraft-data 3.117.0
@@ -16,6 +16,9 @@ with the corrections of gen_blocks.py (hardness -1 for `strength(-1.0F, ...)` bl
   game's code, diffed), so they take those tables. 1.21.7 is not in the data either: it takes 1.21.8's folders,
   bracketed by 1.21.6's and 1.21.8's tables, which are equal (names, states, shapes, strengths), and by 1.21.8's
   `Blocks` registry, whose names are the table's (1.21.7 added a music disc, no block; 1.21.8 is its hotfix).
+- 1.12.2 predates the flattening: its table is made from 1.16.5's and 1.13.2's rows, legacy.json and pc/1.12
+  (tools/gen_block_1_12.py), in 1.16.5's names (files read into a 1.12.2 scene map as into 1.16.5's: its
+  `data_version` is null).
 - A collision shape counts as unchanged when its boxes cover the same voxels (the data splits some shapes, e.g.
   stairs and beds from 1.19 on, into other boxes; the game builds the same VoxelShape from both).
 
@@ -36,6 +39,7 @@ import json
 import sys
 from pathlib import Path
 
+from gen_block_1_12 import rows_1_12
 from gen_blocks import (
     COLUMNS,
     DATA_PATHS,
@@ -56,10 +60,11 @@ from engine.geometry.shapes import from_boxes  # noqa: E402
 BASE = "1.16.5"
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "assets" / "blocks-releases.json"
 # releases with a table, in order; those the data lacks take the table of the release named (see above)
-RELEASES = ("1.13.2", "1.14", "1.14.1", "1.14.2", "1.14.3", "1.14.4", "1.15", "1.15.1", "1.15.2",
+RELEASES = ("1.12.2", "1.13.2", "1.14", "1.14.1", "1.14.2", "1.14.3", "1.14.4", "1.15", "1.15.1", "1.15.2",
             "1.17", "1.17.1", "1.18", "1.18.1", "1.18.2", "1.19", "1.19.1", "1.19.2", "1.19.3", "1.19.4",
             "1.20", "1.20.1", "1.20.2", "1.20.3", "1.20.4", "1.20.5", "1.20.6", "1.21", "1.21.1", "1.21.2",
             "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.9", "1.21.10", "1.21.11")
+NAMED_AS_BASE = "1.12.2"   # its table is made in 1.16.5's names (gen_block_1_12.py)
 SAME_BLOCKS_AS = {"1.14.2": "1.14.4", "1.19.1": "1.19", "1.21.2": "1.21.3", "1.21.7": "1.21.8"}
 STRENGTHS_FROM = {"pc/1.18": "pc/1.17"}
 # strength(-1.0F, ...) blocks added after 1.16.5 (Blocks.java of their release)
@@ -123,7 +128,7 @@ def _key(row: tuple) -> tuple:
 def _generation(release: str) -> int:
     """The order in which the releases' tables were added to the file (their variants' state ids follow it)."""
     v = parse_version(release)
-    return 0 if v > parse_version(BASE) else 1 if v >= (1, 14, 0) else 2
+    return 0 if v > parse_version(BASE) else 1 if v >= (1, 14, 0) else 2 if v >= (1, 13, 0) else 3
 
 
 def build_releases(read: Reader) -> dict:
@@ -149,7 +154,7 @@ def build_releases(read: Reader) -> dict:
     current = {name: -1 for name in base["blocks"]}   # name → variant index (-1: the base row)
     releases = {}
     from_base = False
-    # the releases after the base first, then 1.14-1.15.2, then 1.13.2: each group's state ids stay those they had
+    # the releases after the base first, then 1.14-1.15.2, 1.13.2, 1.12.2: each group's state ids stay those they had
     # before the next was added
     for release in sorted(RELEASES, key=_generation):
         if parse_version(release) < parse_version(BASE) and not from_base:
@@ -159,7 +164,9 @@ def build_releases(read: Reader) -> dict:
         source = (paths["blocks"], paths["blockCollisionShapes"])
         if source not in table_of:
             table = {}
-            for name, row in _rows(read, paths, shapes).items():
+            rows = rows_1_12(read, base, _rows(read, data_paths["1.13.2"], shapes), shapes.id) \
+                if release == NAMED_AS_BASE else _rows(read, paths, shapes)
+            for name, row in rows.items():
                 key = (name, _key(row))
                 if base_keys.get(name) == key[1]:
                     table[name] = -1
@@ -182,7 +189,8 @@ def build_releases(read: Reader) -> dict:
                     tables[-1]["from_base"] = True
             table_of[source] = len(tables) - 1
             current = table
-        releases[release] = {"table": table_of[source], "data_version": versions[release]}
+        releases[release] = {"table": table_of[source],
+                             "data_version": None if release == NAMED_AS_BASE else versions[release]}
     assert next_id <= 1 << 16, "state ids no longer fit the world's uint16 sections"
     releases = {r: releases[r] for r in RELEASES}
     return {"base": BASE, "columns": list(COLUMNS), "first_shape": shapes.count, "shapes": shapes.new,

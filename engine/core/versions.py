@@ -1411,39 +1411,8 @@ MECHANICS: dict[str, Mechanic] = {
     "block_data": Mechanic(
         "the block tables (spec 01 §8)", "a scene places a block whose collision shape is neither empty nor a full "
         "cube (a release without a table), or a block added after 1.16.5 whose behaviour is not modelled", (
-            Change(OLDEST, (1, 13, 2), _BLOCK_TABLE),)),
+            Change(OLDEST, (1, 12, 2), _BLOCK_TABLE), Change((1, 13, 0), (1, 13, 2), _BLOCK_TABLE))),
 }
-
-
-# Blocks whose collision shapes were compared with 1.16.5's in releases without a block table (their block_data
-# cell refused): a scene, or a scene saved mid-run, may place them there. (first, stop) → block names. (1.14-1.15.2
-# have tables; the shapes read there in the game's code before — pistons, piston heads, soul sand, enchanting tables,
-# slabs, stairs, doors, the honey block — are their tables' too.)
-SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
-    # 1.12.2's BlockSlab (AABB_BOTTOM_HALF, AABB_TOP_HALF, a double slab a full cube) and BlockFence (PILLAR_AABB
-    # and a 1.5-high box per connected side: the same union as 1.16.5's boxes, met by calculate*Offset at the same
-    # faces by a box outside it); the slabs and fences 1.12.2 has, by their 1.16.5 names; and its soul sand.
-    # BlockPistonBase's extended boxes (12 px) and BlockPistonExtension's plate and arms (long and short) are
-    # 1.16.5's; a moving piston's boxes come from its block entity (TileEntityPiston.addCollissionAABBs).
-    # BlockRedstoneDiode.REDSTONE_DIODE_AABB (0.125 high, Block.getCollisionBoundingBox's default): 1.16.5's 2 px;
-    # BlockTrapDoor's BOTTOM_AABB, TOP_AABB and *_OPEN_AABB (3 px, by half and facing) and BlockDoor's four 3 px
-    # boxes by facing, open and hinge (of the halves' merged state): 1.16.5's
-    ((1, 12, 2), (1, 13, 0)): frozenset({
-        "smooth_stone_slab", "sandstone_slab", "petrified_oak_slab", "cobblestone_slab", "brick_slab",
-        "stone_brick_slab", "nether_brick_slab", "quartz_slab", "red_sandstone_slab", "purpur_slab", "oak_slab",
-        "spruce_slab", "birch_slab", "jungle_slab", "acacia_slab", "dark_oak_slab", "oak_fence", "spruce_fence",
-        "birch_fence", "jungle_fence", "acacia_fence", "dark_oak_fence", "nether_brick_fence", "soul_sand",
-        "piston", "sticky_piston", "piston_head", "moving_piston", "repeater", "comparator", "oak_trapdoor",
-        "iron_trapdoor", "oak_door", "spruce_door", "birch_door", "jungle_door", "acacia_door", "dark_oak_door",
-        "iron_door"}),
-}
-
-
-def shape_compared(version: str, block: str) -> bool:
-    """Whether `block`'s collision shapes in `version` (a release without a block table) were compared with the
-    table's: `SHAPES_COMPARED`."""
-    v = parse_version(version)
-    return any(_spans(first, stop, v) and block in names for (first, stop), names in SHAPES_COMPARED.items())
 
 
 # The game's experiments (a world's enabled feature flags) a scene may name, `scene.experiments`: name → (the first

@@ -361,17 +361,17 @@ class Boat(RowBacked, Entity):
 
     def check_water_1_12(self, sim: TickContext) -> None:
         """1.12.2 (`boat_liquid_height_1_12`): the cells `checkLocation` reads (the box's columns from its bottom to
-        the cell above its top + 0.001) hold no block with water but water blocks (`fluids_1_12.is_water` stops the
-        run in one line), and no falling water of LEVEL 9-15 under water (the kernel reads a falling block's LEVEL
-        as 8, whose height under water is 1.0F, theirs 1.0F − 1 / 9.0F: stopped in one line)."""
+        the cell above its top + 0.001) hold no falling water of LEVEL 9-15 under water (the kernel reads a falling
+        block's LEVEL as 8, whose height under water is 1.0F, theirs 1.0F − 1 / 9.0F: stopped in one line)."""
         b, world = self.box, sim.world
         for x in range(floor(b.min_x), ceil(b.max_x)):
             for z in range(floor(b.min_z), ceil(b.max_z)):
                 for y in range(floor(b.min_y), ceil(b.max_y + BOAT_PROBE) + 1):
                     state = world.get_block_state(x, y, z)
-                    where = f"entity {self.id} ({self.TYPE}) over {state} at ({x}, {y}, {z}), tick {sim.tick_count}"
-                    if is_water(state, sim, where) and int(state.properties["level"]) > FLUID_MAX_AMOUNT \
+                    if is_water(state) and int(state.properties["level"]) > FLUID_MAX_AMOUNT \
                             and world.get_block_state(x, y + 1, z).block == "water":
+                        where = f"entity {self.id} ({self.TYPE}) over {state} at ({x}, {y}, {z}), tick " \
+                                f"{sim.tick_count}"
                         raise refusal(sim.features, "boat", where, "falling water of LEVEL 9-15 under water "
                                       "(1.12.2 getBlockLiquidHeight: 1.0F - 1 / 9.0F) is not simulated")
 

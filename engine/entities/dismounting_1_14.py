@@ -91,9 +91,9 @@ def _solid_top(sim: TickContext, x: float, y: float, z: float) -> bool:
 
 def _is_water(sim: TickContext, rider: Entity, state: BlockState) -> bool:
     """The cell under the spot holds water (`getFluidState(pos).matches(WATER)`); 1.12.2's `getMaterial() ==
-    Material.WATER`, where a block holding water that 1.12.2 lacks stops the run (`dismount_blocks_only`)."""
+    Material.WATER` (`dismount_blocks_only`)."""
     if sim.features.dismount_blocks_only:
-        return is_water(state, sim, f"entity {rider.id} ({rider.TYPE}) dismounting, tick {sim.tick_count}")
+        return is_water(state)
     return fluid_state(state).fluid == WATER
 
 

@@ -109,8 +109,7 @@ class FishingBobber(Projectile):
         p = self.pos
         cell = (floor(p.x), floor(p.y), floor(p.z))
         if sim.features.water_material_acceleration:      # 1.12.2: Material.WATER, a water block (any: height > 0)
-            in_water = is_water(sim.world.get_block_state(*cell), sim, f"entity {self.id} ({self.TYPE}), tick "
-                                f"{sim.tick_count}")
+            in_water = is_water(sim.world.get_block_state(*cell))
         else:
             in_water = fluid_at(sim.world, *cell).fluid == "water"
         if self.state == FLYING:

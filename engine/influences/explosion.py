@@ -33,12 +33,8 @@ from engine.constants import (
     BLAST_PROTECTION_STEP,
     BLAST_PROTECTION_STEP_OLD,
     EXPLOSION_FIRE_SEED,
-    EXPLOSION_INTENSITY_BASE,
-    EXPLOSION_INTENSITY_SPREAD,
     EXPLOSION_QUERY_MARGIN,
     EXPLOSION_RADIUS_FACTOR,
-    EXPLOSION_RAY_STEP,
-    EXPLOSION_STEP_DECAY,
     FIRE_CHANCE,
     TNT_EXPLOSION_FUSE_BASE,
     TNT_EXPLOSION_FUSE_SPREAD,
@@ -46,7 +42,7 @@ from engine.constants import (
 )
 from engine.core.limits import MAX_EXPOSURE_SAMPLES, SimulationLimit
 from engine.core.trace import label, point, segment, sphere
-from engine.core.versions import parse_version, refusal
+from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.entity import Entity
 from engine.entities.rows import F_BOX, F_MOTION, F_POS
@@ -94,14 +90,6 @@ DECORATIVE_TYPES = frozenset({"minecraft:armor_stand", "minecraft:item", "minecr
 _new = tuple.__new__
 RAY_TRACE_1_12 = "ray_trace_1_12"   # exposure rays of World.rayTraceBlocks (1.12.2, exposure_ray_trace_blocks)
 RAY_TRACE_1_13 = "ray_trace_1_13"   # ... of 1.13.2's, on outline VoxelShapes (ray_trace_voxel_shapes)
-# Blocks whose blast resistance in 1.12.2, which uses 1.16.5's block table, differs from that table's or was not
-# compared (`Block.registerBlocks`; 1.13.2-1.15.2 have their own tables, which hold these values): pistons, sticky
-# pistons and piston heads 0.5 (BlockPistonBase's hardness 0.5F; 1.5 from 1.16), `end_bricks` 0.8 (the end stone
-# bricks; (3.0F, 9.0F) from 1.15), a moving piston's and a barrier's. An explosion whose rays may reach one stops the
-# run in one line.
-RESISTANCE_NOT_1_12 = frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "barrier",
-                                 "end_stone_bricks", "end_stone_brick_slab", "end_stone_brick_stairs",
-                                 "end_stone_brick_wall"})
 UNREAD_ENTITY_PASS = ("an entity within 1.0E-5F of the centre: ServerExplosion.hurtEntities of 1.21.8 passes over one "
                       "at the centre and divides the direction by its length, 1.21.10's and 1.21.11's normalise it "
                       "(zero below 1.0E-5F) and pass over nothing; 1.21.9 not read, the release of the change unknown")
@@ -144,15 +132,13 @@ def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: 
     resistance, as 1.14), then the entities (`damage_entities`) — and `doExplosionB(false)`: the sound's pitch
     draws two `nextFloat` from the world Random, then the affected positions, a HashSet's order with no shuffle,
     become air; a TNT block caught is primed there (at the float centre, its angle from `Math.random()`,
-    `tnt_angle_math_random_1_13`, its fuse nextInt(20) + 10 from the world Random). A piston's or end stone bricks'
-    resistance differs in 1.12.2, which has no table (`RESISTANCE_NOT_1_12`): that stops the run in one line, as
-    does any explosion but a TNT's (BREAK, no fire)."""
+    `tnt_angle_math_random_1_13`, its fuse nextInt(20) + 10 from the world Random). The rays read the release's
+    block table (1.12.2's strengths are 1.13.2's: docs/block-tables.md). Any explosion but a TNT's (BREAK, no fire)
+    stops the run in one line."""
     where = f"the explosion at {tuple(center)}, tick {sim.tick_count}"
     if mode != BREAK or fire:
         raise refusal(sim.features, "explosion", where, "an explosion other than a TNT's is not compared before "
                       "1.14")
-    if not blocks.has_own_table(parse_version(sim.features.version)):
-        refuse_blocks_in_reach(sim, center, power, RESISTANCE_NOT_1_12, "this release's is not 1.16.5's")
     world = sim.world
     affected = collect_blocks(world, sim.random, center, power, behavior)
     rows = damage_entities(sim, source, center, power, rec)
@@ -174,24 +160,6 @@ def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: 
                     TNT_FUSE // TNT_EXPLOSION_FUSE_BASE
                 sim.add_entity(tnt)
     return {"affected": rows, "blocks_destroyed": removed}
-
-
-def refuse_blocks_in_reach(sim: TickContext, center: Vec3, power: float, names: frozenset[str], what: str) -> None:
-    """Stop the run in one line where a block named in `names` lies within the farthest cell the explosion's block
-    rays can walk to (their resistance differs from the table's in this release)."""
-    most = power * (EXPLOSION_INTENSITY_BASE + EXPLOSION_INTENSITY_SPREAD)    # a ray's highest start intensity
-    reach = int(math.ceil(most / EXPLOSION_STEP_DECAY * EXPLOSION_RAY_STEP)) + 1   # the farthest it walks, a cell
-    c = [floor(v) for v in center]
-    world = sim.world
-    for sx, sy, sz in world.filled_sections_in(c[0] - reach, c[1] - reach, c[2] - reach, c[0] + reach,
-                                               c[1] + reach, c[2] + reach):
-        for x in range(max(sx << 4, c[0] - reach), min((sx << 4) + 15, c[0] + reach) + 1):
-            for y in range(max(sy << 4, c[1] - reach), min((sy << 4) + 15, c[1] + reach) + 1):
-                for z in range(max(sz << 4, c[2] - reach), min((sz << 4) + 15, c[2] + reach) + 1):
-                    block = world.get_block_state(x, y, z).block
-                    if block in names:
-                        raise refusal(sim.features, "explosion", f"the explosion at {tuple(center)}, tick "
-                                      f"{sim.tick_count}", f"the blast resistance of {block} at {(x, y, z)}: {what}")
 
 
 # --- entities (collectBlocksAndDamageEntities, second half) ---------------------------------------------------

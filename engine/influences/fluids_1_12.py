@@ -17,14 +17,12 @@ from engine.constants import (
     WATER_PUSH,
 )
 from engine.core.trace import StageInfo
-from engine.core.versions import refusal
 from engine.geometry.box import Box, Vec3
 from engine.influences.fluid_kernel import normalize
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, floor
 from engine.jit import plain
 from engine.world import block_physics as phys
-from engine.world.fluid_states import fluid_state
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -43,14 +41,10 @@ _NO_DOWNWARD_CURRENT = frozenset({"beacon", "cauldron", "glass", "glowstone", "i
 _NO_DOWNWARD_CURRENT_SUFFIXES = ("_leaves", "_stained_glass", "_trapdoor", "shulker_box", "_stairs")
 
 
-def is_water(state: BlockState, sim: TickContext, where: str) -> bool:
-    """`getMaterial() == Material.WATER`: the water block; a 1.16.5 block holding water that 1.12.2 lacks
-    (waterlogged blocks, kelp, seagrass, bubble columns) stops the run in one line."""
-    if state.block == "water":
-        return True
-    if fluid_state(state).fluid == "water":
-        raise refusal(sim.features, "fluids", where, f"{state} holds water, which no 1.12.2 block does")
-    return False
+def is_water(state: BlockState) -> bool:
+    """`getMaterial() == Material.WATER`: the water block (1.12.2's table has no other block holding water:
+    nothing is waterlogged, and kelp, seagrass and bubble columns are not its blocks)."""
+    return state.block == "water"
 
 
 def _level(state: BlockState) -> int:
@@ -76,18 +70,12 @@ def causes_downward_current(state: BlockState) -> bool:
     return phys.is_full_cube(state)
 
 
-def get_flow(sim: TickContext, x: int, y: int, z: int, where: str) -> tuple[float, float, float]:
+def get_flow(sim: TickContext, x: int, y: int, z: int) -> tuple[float, float, float]:
     """`BlockLiquid.getFlow` of the water at (x, y, z): per horizontal side, a water neighbour adds its depth
     minus this one's; an open neighbour (its material does not block movement) over water adds that depth minus
     (this one's − 8); a falling water (level ≥ 8) next to a side that makes a downward current (at its level or
     the one above) takes normalize() + (0, −6, 0); the result normalized (the float root, zero below 1.0E-4)."""
-    world = sim.world
-
-    def get(bx: int, by: int, bz: int) -> BlockState:
-        state = world.get_block_state(bx, by, bz)
-        is_water(state, sim, where)   # a block holding water that 1.12.2 lacks stops the run
-        return state
-
+    get = sim.world.get_block_state
     own = get(x, y, z)
     i = _rendered_depth(own)
     d0 = d2 = 0
@@ -130,10 +118,9 @@ def handle_material_acceleration(e: Entity, sim: TickContext, box: Box) -> bool:
     for x in range(x0, x1):
         for y in range(y0, y1):
             for z in range(z0, z1):
-                where = f"entity {e.id} at {[x, y, z]}, tick {sim.tick_count}"
-                if is_water(world.get_block_state(x, y, z), sim, where):
+                if is_water(world.get_block_state(x, y, z)):
                     found = True
-                    fx, fy, fz = get_flow(sim, x, y, z, where)
+                    fx, fy, fz = get_flow(sim, x, y, z)
                     sx, sy, sz = sx + fx, sy + fy, sz + fz
     if f32((sx * sx + sy * sy + sz * sz) ** 0.5) > 0.0 and e.pushed_by_fluids:
         nx, ny, nz = _normalize(sx, sy, sz, False, VEC_ZERO_BELOW)

@@ -1,15 +1,15 @@
 """What every schematic format shares: block states mapped to the scene's release's table, entity NBT to scene
 entries and back, the block entities that matter to motion, and the in-memory `Schematic`.
 
-Mapping (docs/fidelity.md, "Schematics"): the blocks are read in the names and states of the release the scene
-runs (`for_release`; 1.16.5's by default and for the releases without a table of their own, 1.16-1.16.4 and those
-before 1.14): a file of that release needs no mapping. A block name renamed between the 1.13 flattening and today
-maps to the release's name when the file's data version is on the other side of the rename; wall sides written as
-booleans (before 1.16) map to none/low, and none/low/tall to booleans for a 1.14-1.15.2 scene (a tall side is a
-connected one); a property the release's block lacks is dropped only with the value it behaves as
-(`waterlogged=false`). Everything else without an equivalent (a block added later, a property value the release
-does not have, a modded block, an entity type the engine does not simulate) is counted and reported in one line; it
-becomes air (or is left out) only when the user asks (`allow_unmapped`).
+Mapping (docs/fidelity.md, "Schematics"): the blocks are read in the names and states of the release the scene runs
+(`for_release`; 1.16.5's by default and for the releases without a table of their own, 1.16-1.16.4, 1.11-1.12.1,
+1.13 and 1.13.1, and for 1.12.2, whose table is in 1.16.5's names): a file of that release needs no mapping. A block
+name renamed between the 1.13 flattening and today maps to the release's name when the file's data version is on the
+other side of the rename; wall sides written as booleans (before 1.16) map to none/low, and none/low/tall to
+booleans for a 1.13.2-1.15.2 scene (a tall side is a connected one); a property the release's block lacks is dropped
+only with the value it behaves as (`waterlogged=false`). Everything else without an equivalent (a block added later,
+a property value the release does not have, a modded block, an entity type the engine does not simulate) is counted
+and reported in one line; it becomes air (or is left out) only when the user asks (`allow_unmapped`).
 """
 
 from __future__ import annotations

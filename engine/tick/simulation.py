@@ -17,7 +17,7 @@ from engine import jit
 from engine.core.edits import edited
 from engine.core.limits import SimulationLimit
 from engine.core.trace import EntityTick, PhaseRecord, Recorder, TickRecord
-from engine.core.versions import DEFAULT_VERSION, features_for, parse_version, refusal, shape_compared
+from engine.core.versions import DEFAULT_VERSION, features_for, parse_version, refusal
 from engine.entities.entity import Entity
 from engine.entities.item import spawn_dropped
 from engine.entities.rows import DONE, EXPLODE, OBJECT_PATH, SECTION, RowBatch
@@ -491,21 +491,19 @@ class Simulation:
             raise refusal(self.features, e.MECHANIC, f"entity {e.id} ({e.TYPE}), tick {self.tick_count}")
 
     def check_block_data(self) -> None:
-        """The versions table's block_data cell, once before the first tick: where this version has no block table,
-        stop at the first block whose collision shape is neither empty nor a full cube nor compared for that release
-        (`versions.SHAPES_COMPARED`: slabs, fences and soul sand in 1.12.2); where it has one, stop at the first
-        block added after 1.16.5 whose behaviour the engine does not model (`check_modelled`; a block
-        placed later by a `set_block` action is checked when it is placed)."""
+        """The versions table's block_data cell, once before the first tick: where this version has no block table
+        (1.11-1.12.1, 1.13, 1.13.1), stop at the first block whose collision shape is neither empty nor a full cube;
+        where it has one, stop at the first block added after 1.16.5 whose behaviour the engine does not model
+        (`check_modelled`; a block placed later by a `set_block` action is checked when it is placed)."""
         self._blocks_checked = True
         refused = "block_data" in self.features.refused
-        version = self.features.version
         if not refused and parse_version(self.features.version) < (1, 17, 0):   # 1.16.5's names: all modelled
             return
         for key, ids in self.world.sections():
             for sid in np.unique(ids).tolist():
                 state = state_by_id(sid)
                 shape = state.collision_shape
-                if refused and not (shape.is_empty or shape.is_full_cube or shape_compared(version, state.block)) \
+                if refused and not (shape.is_empty or shape.is_full_cube) \
                         or not refused and not is_modelled(state):
                     y, z, x = np.argwhere(ids == sid)[0].tolist()   # section arrays are indexed y, z, x
                     at = (key[0] * 16 + x, key[1] * 16 + y, key[2] * 16 + z)

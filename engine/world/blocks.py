@@ -2,14 +2,15 @@
 `/setblock` syntax in the names and states of a release.
 
 The tables are `assets/blocks-1.16.5.json` (generated from minecraft-data by `tools/gen_blocks.py`,
-notes/block-data.md) and `assets/blocks-releases.json` (1.14 to 1.15.2 and 1.17 to 1.21.11 as block rows that
-differ from 1.16.5's, `tools/gen_block_releases.py`). One id space holds them all: 1.16.5's states keep their game
+notes/block-data.md) and `assets/blocks-releases.json` (1.12.2, 1.13.2, 1.14 to 1.15.2 and 1.17 to 1.21.11 as
+block rows that differ from 1.16.5's, `tools/gen_block_releases.py`; 1.12.2's in 1.16.5's names, from
+`tools/gen_block_1_12.py`). One id space holds them all: 1.16.5's states keep their game
 ids 0..17111 and each other row's states follow (the world stores these ids; a release's own game ids are never
 needed, files name blocks). A release names the rows it has: `mud` is a block of 1.19 and no block of 1.16.5,
-`honey_block` none of 1.14.4, whose walls have boolean sides. 1.16-1.16.4 (and the refused releases before 1.14) use
-1.16.5's table. Read on first use, so importing this module stays cheap: 1.16.5's states first (17,112), the other
-releases' rows only when such a release, one of their ids or every state is asked for
-(launch time: a 1.16.5 scene never builds them; docs/performance.md). A state id is a row's first id
+`honey_block` none of 1.14.4, whose walls have boolean sides, `kelp` none of 1.12.2. 1.16-1.16.4 (and the refused
+releases 1.11-1.12.1, 1.13 and 1.13.1) use 1.16.5's table. Read on first use, so importing this module stays
+cheap: 1.16.5's states first (17,112), the other releases' rows only when such a release, one of their ids or every
+state is asked for (launch time: a 1.16.5 scene never builds them; docs/performance.md). A state id is a row's first id
 plus a mixed-radix index over the block's properties in table order, last property fastest; bool properties list
 `true` first.
 """
@@ -89,7 +90,7 @@ class BlockState:
     @property
     def properties(self) -> Mapping[str, str]:
         """Property name → value, in the table's order; made on first use from the state's place among its
-        block's states (the tables make 32,502 states at start-up, and few are ever asked)."""
+        block's states (the tables make 34,249 states at start-up, and few are ever asked)."""
         properties = self._properties
         if properties is None:
             info = self._info
@@ -140,7 +141,7 @@ _SET_PROPERTIES = BlockState.__dict__["_properties"].__set__
 
 class _NewState:
     """A `BlockState` being made: the same slots, set as plain attributes before its class becomes `BlockState`
-    (the tables make 32,502 states at start-up: twice as fast as setting them through the slot descriptors)."""
+    (the tables make 34,249 states at start-up: twice as fast as setting them through the slot descriptors)."""
 
     __slots__ = BlockState.__slots__
 
@@ -232,7 +233,7 @@ class _Table:
         full, dynamic, is_air = NAMESPACE + name, name in DYNAMIC_BOUNDS, name in AIR_BLOCKS
         # The states enumerate the mixed-radix index with the last property fastest (`BlockState.properties`
         # reads them back); exceeds_cube: see block_physics.DYNAMIC_BOUNDS. Column by column through map()
-        # (start-up time: 32,502 states)
+        # (start-up time: 34,249 states)
         assert prod(len(v) for _, v in props) == count, f"{name}: {count} states for {props}"
         assert info.min_id == len(self.states), f"{name}: state ids are not contiguous"
         shapes = self._shapes
@@ -324,15 +325,15 @@ def _release(release: str | Version | None) -> Version:
 
 
 def has_own_table(release: Version) -> bool:
-    """Whether `release` has a block table of its own in `RELEASES_PATH` (1.13.2, 1.14-1.15.2, 1.17 and later); the
-    others use 1.16.5's (1.16-1.16.5 as theirs; the refused releases before 1.13.2 for what they may place,
-    `block_data`)."""
-    return release == (1, 13, 2) or (1, 14, 0) <= release < (1, 16, 0) or release >= (1, 17, 0)
+    """Whether `release` has a block table of its own in `RELEASES_PATH` (1.12.2, 1.13.2, 1.14-1.15.2, 1.17 and
+    later); the others use 1.16.5's (1.16-1.16.5 as theirs; the refused releases 1.11-1.12.1, 1.13 and 1.13.1 for
+    what they may place, `block_data`)."""
+    return release in ((1, 12, 2), (1, 13, 2)) or (1, 14, 0) <= release < (1, 16, 0) or release >= (1, 17, 0)
 
 
 def data_version(release: str | Version) -> int | None:
-    """The game's DataVersion of `release` where it has a table of its own (`has_own_table`; None elsewhere, where
-    files map to 1.16.5's names)."""
+    """The game's DataVersion of the names of `release`'s table where it has one of its own (`has_own_table`); None
+    where files map to 1.16.5's names (1.12.2's table is made in them; the releases without a table)."""
     v = _release(release)
     return _later().data_versions.get(v) if has_own_table(v) else None
 

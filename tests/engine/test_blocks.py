@@ -20,7 +20,7 @@ from engine.world.blocks import BlockStateError, default_state, parse_block_stat
 from tests.conftest import assert_regenerated
 
 STATE_COUNT = 17112  # notes/block-data.md: ids 0..17111
-ALL_STATES = 32502   # every release's states (assets/blocks-releases.json: the other rows after 1.16.5's)
+ALL_STATES = 34249   # every release's states (assets/blocks-releases.json: the other rows after 1.16.5's)
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -32,14 +32,14 @@ def boxes(text: str) -> list[Box]:
 
 def test_state_ids_cover_0_to_17111_and_round_trip_through_setblock_syntax():
     """Every id of 1.16.5 names one state, and parsing its /setblock string gives the same object back; the
-    states of the other releases' rows follow (32,502 in all: 1.16.5's, 1.17 to 1.21.11's, 1.14 to 1.15.2's,
-    1.13.2's), none past them."""
+    states of the other releases' rows follow (34,249 in all: 1.16.5's, 1.17 to 1.21.11's, 1.14 to 1.15.2's,
+    1.13.2's, 1.12.2's), none past them."""
     for i in range(STATE_COUNT):
         state = state_by_id(i)
         assert state.id == i
         assert parse_block_state(str(state)) is state
     assert str(state_by_id(STATE_COUNT)) == "minecraft:deepslate_gold_ore"   # 1.17's first new block
-    with pytest.raises(BlockStateError, match="32502"):
+    with pytest.raises(BlockStateError, match="34249"):
         state_by_id(ALL_STATES)
 
 
@@ -329,7 +329,7 @@ def test_bamboo_collision_follows_the_model_offset():
 
 def test_every_state_names_itself_back_through_its_properties() -> None:
     """`properties` is made on first use from the state's place among its block's states (mixed radix, the last
-    property fastest): for all 32,502 states the text it gives parses back to the same state in a release that
+    property fastest): for all 34,249 states the text it gives parses back to the same state in a release that
     has it, and setting each property to each of its values (`with_`, by strides) lands on the state whose
     properties say so."""
     states = blocks.all_states()
@@ -337,7 +337,8 @@ def test_every_state_names_itself_back_through_its_properties() -> None:
     assert all(parse_block_state(str(s)) is s for s in states[:STATE_COUNT])
     covered = set(range(STATE_COUNT))
     for release in (*RELEASES[RELEASES.index((1, 17, 0)):], *RELEASES[RELEASES.index((1, 14, 0)):
-                                                                     RELEASES.index((1, 16, 0))], (1, 13, 2)):
+                                                                     RELEASES.index((1, 16, 0))], (1, 13, 2),
+                    (1, 12, 2)):
         for name in blocks.block_names(release):
             for s in blocks.default_state(name, release)._info.states:
                 if s.id not in covered:

@@ -174,10 +174,3 @@ def test_1_13_2_boat_seats_its_riders_as_1_14() -> None:
     old, new = _outcome(text("1.13.2"), 10), _outcome(text("1.14"), 10)
     assert old == new and old[1][0].x > 1.5
     assert (old[3][0].y - old[1][0].y, old[2][0].y - old[1][0].y) == pytest.approx((-0.1 + 0.14, -0.1 - 0.45))
-
-
-def test_1_12_2_dismount_over_a_block_holding_water_stops_in_one_line() -> None:
-    """1.12.2 asks the cell under a spot for Material.WATER: a waterlogged slab, which 1.12.2 lacks, stops."""
-    text = (SCENES_DIR / "dismount_minecart_glass_1_12_2.toml").read_text().replace(
-        "minecraft:glass", "minecraft:oak_slab[type=bottom,waterlogged=true]")
-    _one_line(_outcome(text, 6), "1.12.2", "holds water", "dismounting")

@@ -147,11 +147,10 @@ def test_1_13_2_puts_a_boat_entering_water_a_block_above_it(runs) -> None:
     assert mutant != new and mutant[-1][2] == runs[BOATS, "1.12.2"][-1][2]
 
 
-@pytest.mark.parametrize(("block", "line"), [("minecraft:seagrass", "holds water, which no 1.12.2 block does"),
-                                             ("minecraft:water[level=9]", "falling water of LEVEL 9-15")])
+@pytest.mark.parametrize(("block", "line"), [("minecraft:water[level=9]", "falling water of LEVEL 9-15")])
 def test_a_1_12_2_boat_stops_at_water_its_liquid_heights_do_not_read(block: str, line: str) -> None:
-    """Water in a block 1.12.2 lacks (seagrass), or falling water of LEVEL 9-15 under water (the kernel reads
-    LEVEL 8), in the cells the boat reads: one line."""
+    """Falling water of LEVEL 9-15 under water (the kernel reads LEVEL 8) in the cells the boat reads: one line
+    (1.12.2 has no other block holding water: tests/engine/test_version_blocks_12.py)."""
     text = _text(BOATS, "1.12.2").replace('from = [2, 61, -2]\nto = [6, 61, 2]\nblock = "minecraft:water[level=1]"',
                                           f'from = [2, 61, -2]\nto = [6, 61, 2]\nblock = "{block}"')
     sim = load_scene_text(text, f"<{BOATS}>")
