@@ -102,6 +102,10 @@ FALLING_FLOW_DOWN = -6.0            # FlowableFluid.getVelocity: normalize().add
 FACE_PROBE_HIGH = 0.9999999         # VoxelShape.getUncachedFace: the voxel layer at 1 - 1e-7 (positive side)
 FACE_PROBE_LOW = 1.0e-7             # ... and at 1e-7 (negative side)
 SNOW_LAYER_HEIGHT = 0.125           # SnowBlock.LAYERS_TO_SHAPE: cuboid 0..16, 0..layers * 2, 0..16 (1/16s)
+RIM_INNER_LOW = 0.125               # SideShapeType.RIGID: the ring of width 2 (1/16s) round a top, not the
+RIM_INNER_HIGH = 0.875              # ... square 2..14 inside it (1.14 Block.SOLID_MEDIUM_SQUARE_SHAPE)
+SHULKER_BOX_BASE = 0.0625           # ShulkerBoxBlock.SIDES_SHAPES: an open box's sides, a 1/16 slab at its base
+CHORUS_FLOWER_INSET = 0.0625        # ChorusFlowerBlock.getSidesShape (1.20.2): cuboid 1..15, 0..15, 1..15
 
 # --- world (spec 01 §5.2) ---
 SECTION_SIZE = 16

@@ -885,6 +885,17 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                  "solidBlock(Blocks::always)), so an open box conducts power; before and after, "
                                  "isSolidBlock is isFullCube of its collision shape (1.20; 1.20.2 drops it)",
                                  (1, 20, 0), (1, 20, 2)),
+    "sides_shape": ("wire and gates test their floor (and fluids a side) on AbstractBlock.getSidesShape, not the "
+                    "collision shape: soul sand's is a full cube (and from 1.19 mud's), 8 snow layers' their full "
+                    "outline, so wire and repeaters stay on them (1.16; 1.14-1.15.2 Block.isSideSolidFullSquare and "
+                    "topCoversMediumSquare read the collision shape, 14/16 tall there, and never leaves)",
+                    (1, 16, 0), None),
+    "shulker_box_sides_shape": ("ShulkerBoxBlock.getSidesShape: a box whose lid is not shut offers only the 1/16 "
+                                "slab at its base, so wire on an open upward box breaks where the collision shape, "
+                                "stretched by the lid, has a full top (1.19.3)", (1, 19, 3), None),
+    "chorus_flower_sides_shape": ("ChorusFlowerBlock.getSidesShape: inset by 1/16 but at the bottom, so wire on a "
+                                  "chorus flower breaks where its full-cube collision shape held it (1.20.2)",
+                                  (1, 20, 2), None),
     "door_half_joins_any_door": ("DoorBlock.getStateForNeighborUpdate: a half joins another door's other half above "
                                  "or below, taking its state whole with its own half (neighborState.with(HALF, "
                                  "...)), where it broke unless the other half was the same door (1.20.3)",
@@ -1662,6 +1673,9 @@ class Features:
     wire_breaks_off_its_floor: bool
     gate_breaks_off_its_floor: bool
     shulker_box_always_solid: bool
+    sides_shape: bool
+    shulker_box_sides_shape: bool
+    chorus_flower_sides_shape: bool
     door_half_joins_any_door: bool
     piston_edge_air_movable: bool
     piston_head_short_past_quarter: bool

@@ -29,9 +29,9 @@ from engine.java.javanum import f32
 from engine.java.mathhelper import cos, floor, sin
 from engine.motion.collision_boxes import get_collision_boxes
 from engine.redstone.directions import UP
-from engine.redstone.power import is_side_solid_full_square
 from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import DYE_COLORS, WOOD_TYPES
+from engine.world.sides_shape import is_face_full_square
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -86,7 +86,7 @@ def _solid_top(sim: TickContext, x: float, y: float, z: float) -> bool:
     state = sim.world.get_block_state(floor(x), floor(y), floor(z))
     if sim.features.dismount_top_solid_material and state.block in TOP_SOLID_BY_MATERIAL:
         return TOP_SOLID_BY_MATERIAL[state.block]
-    return is_side_solid_full_square(state, UP)
+    return is_face_full_square(state.collision_shape, UP.axis, UP.sign)
 
 
 def _is_water(sim: TickContext, rider: Entity, state: BlockState) -> bool:

@@ -5,26 +5,21 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from engine.constants import (
     BLOCK_COLLISION_DEFLATE,
-    FACE_PROBE_HIGH,
-    FACE_PROBE_LOW,
     FALLING_FLOW_DOWN,
     FLUID_SHALLOW,
     LAVA_PUSH,
     LAVA_PUSH_ULTRAWARM,
-    SNOW_LAYER_HEIGHT,
     SUBMERGED_EYE_OFFSET,
     VEC_ZERO_BELOW,
     VEC_ZERO_BELOW_1_21_2,
     WATER_PUSH,
 )
 from engine.core.trace import segment
-from engine.geometry.box import ZERO, Axis, Box, Vec3
-from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
+from engine.geometry.box import ZERO, Axis, Vec3, X, Z
 from engine.influences.fluid_kernel import fluid_push, horizontal_flow, normalize, pushes, world_height_flag
 from engine.influences.fluids_1_12 import causes_downward_current
 from engine.java.javanum import f32
@@ -32,13 +27,13 @@ from engine.java.mathhelper import ceil, floor
 from engine.jit import plain
 from engine.world.block_tables import flags_of
 from engine.world.fluid_states import LAVA, WATER, FluidState, fluid_state
+from engine.world.sides_shape import get_sides_shape, is_face_full_square
 from engine.world.world import FLUID as FLUID_KIND
 
 if TYPE_CHECKING:
     from engine.core.trace import Recorder
     from engine.core.versions import Features
     from engine.entities.entity import Entity
-    from engine.world.blocks import BlockState
     from engine.world.world import World
 
 _horizontal_flow = plain(horizontal_flow)
@@ -48,8 +43,9 @@ _normalize = plain(normalize)
 _world_height_flag = plain(world_height_flag)
 # Material.ICE; packed_ice and blue_ice are Material.DENSE_ICE and do block the falling flow
 ICE_MATERIAL_BLOCKS = frozenset({"ice", "frosted_ice"})
-# Direction.Type.HORIZONTAL in order NORTH, EAST, SOUTH, WEST: (dx, dz, axis of the face, positive side)
-HORIZONTAL = ((0, -1, 2, False), (1, 0, 0, True), (0, 1, 2, True), (-1, 0, 0, False))
+# Direction.Type.HORIZONTAL in order NORTH, EAST, SOUTH, WEST: (dx, dz, the direction's axis and sign; isFlowBlocked
+# tests the neighbour's face on that side)
+HORIZONTAL = ((0, -1, Z, -1), (1, 0, X, 1), (0, 1, Z, 1), (-1, 0, X, -1))
 
 
 def normalize_zero_below(features: Features) -> float:
@@ -82,41 +78,10 @@ def _flows_into(other: FluidState, fluid: str) -> bool:
     return other.fluid is None or other.fluid == fluid
 
 
-def _sides_shape(state: BlockState) -> VoxelShape:
-    """`AbstractBlock.getSidesShape`: the collision shape, but empty for leaves and all layers for snow."""
-    if state.block.endswith("_leaves"):
-        return EMPTY
-    if state.block == "snow":
-        top = int(state.properties["layers"]) * SNOW_LAYER_HEIGHT
-        return from_boxes([Box(0.0, 0.0, 0.0, 1.0, top, 1.0)])
-    return state.collision_shape
-
-
-def _is_face_full_square(shape: VoxelShape, axis: Axis, positive: bool) -> bool:
-    """`Block.isFaceFullSquare`: the voxel layer of `getFace` (the one holding 1 - 1e-7, or 1e-7, along
-    `axis`) fills exactly the unit square on the other two axes."""
-    cs = shape.coords[axis]
-    layer = bisect_right(cs, FACE_PROBE_HIGH if positive else FACE_PROBE_LOW) - 1
-    if not 0 <= layer < len(cs) - 1:
-        return False
-    a, b = (axis + 1) % 3, (axis + 2) % 3
-    ca, cb = shape.coords[a], shape.coords[b]
-    if 0.0 not in ca or 1.0 not in ca or 0.0 not in cb or 1.0 not in cb:
-        return False
-    idx = [layer, layer, layer]
-    for j in range(len(ca) - 1):
-        for k in range(len(cb) - 1):
-            idx[a], idx[b] = j, k
-            inside = 0.0 <= ca[j] and ca[j + 1] <= 1.0 and 0.0 <= cb[k] and cb[k + 1] <= 1.0
-            if (tuple(idx) in shape.filled) != inside:
-                return False
-    return True
-
-
-def _is_flow_blocked(world: World, x: int, y: int, z: int, fluid: str, axis: Axis, positive: bool) -> bool:
+def _is_flow_blocked(world: World, x: int, y: int, z: int, fluid: str, axis: Axis, sign: int) -> bool:
     """`FlowableFluid.isFlowBlocked` for a horizontal direction: not the same fluid, not ice, and the block's
-    side in that direction is a full square; 1.13.2's (`fluid_height_level_only`) is 1.12.2's
-    `causesDownwardCurrent`."""
+    side in that direction is a full square (`isSideSolidFullSquare` of `engine.world.sides_shape`); 1.13.2's
+    (`fluid_height_level_only`) is 1.12.2's `causesDownwardCurrent`."""
     if fluid_at(world, x, y, z).fluid == fluid:
         return False
     state = world.get_block_state(x, y, z)
@@ -124,7 +89,7 @@ def _is_flow_blocked(world: World, x: int, y: int, z: int, fluid: str, axis: Axi
         return causes_downward_current(state)
     if state.block in ICE_MATERIAL_BLOCKS:
         return False
-    return _is_face_full_square(_sides_shape(state), axis, positive)
+    return is_face_full_square(get_sides_shape(world, state, (x, y, z)), axis, sign)
 
 
 def get_velocity(world: World, x: int, y: int, z: int, features: Features) -> Vec3:
@@ -146,9 +111,9 @@ def get_velocity(world: World, x: int, y: int, z: int, features: Features) -> Ve
     v = (d, 0.0, e)
     double, zero_below = features.vec_double, normalize_zero_below(features)
     if fs.falling:
-        for dx, dz, axis, positive in HORIZONTAL:
-            if (_is_flow_blocked(world, x + dx, y, z + dz, fluid, axis, positive)
-                    or _is_flow_blocked(world, x + dx, y + 1, z + dz, fluid, axis, positive)):
+        for dx, dz, axis, sign in HORIZONTAL:
+            if (_is_flow_blocked(world, x + dx, y, z + dz, fluid, axis, sign)
+                    or _is_flow_blocked(world, x + dx, y + 1, z + dz, fluid, axis, sign)):
                 vx, vy, vz = _normalize(*v, double, zero_below)
                 v = (vx, vy + FALLING_FLOW_DOWN, vz)
                 break

@@ -25,10 +25,10 @@ from engine.redstone.directions import (
 from engine.redstone.registry import Behaviour, behaviour, register
 from engine.redstone.scheduler import EXTREMELY_HIGH, HIGH, NORMAL, VERY_HIGH
 from engine.world import blocks
+from engine.world.sides_shape import is_side_rigid
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
-    from engine.core.versions import Features
     from engine.geometry.box import BlockPos
     from engine.world.blocks import BlockState
     from engine.world.world import World
@@ -72,22 +72,25 @@ class RedstoneGate(Behaviour):
 
     def can_place_at(self, world: World, pos: BlockPos) -> bool:
         """`canPlaceAt`: the block below holds a gate (`can_place_above`)."""
-        return self.can_place_above(world.features, world.get_block_state(*offset(pos, DOWN)))
+        floor = offset(pos, DOWN)
+        return self.can_place_above(world, world.get_block_state(*floor), floor)
 
     @staticmethod
-    def can_place_above(features: Features, floor: BlockState) -> bool:
-        """`hasTopRim` (1.20.2: `canPlaceAbove`, the same test): a full top face (approximated by the collision
-        shape); in 1.13.2 (`normal_cube_1_13`, `BlockRedstoneDiode.isValidPosition`) `isTopSolid`."""
-        if features.normal_cube_1_13:
+    def can_place_above(world: World, floor: BlockState, floor_pos: BlockPos) -> bool:
+        """`hasTopRim` (1.20.2: `canPlaceAbove`, the same test; 1.14-1.15.2 `topCoversMediumSquare`): the top of
+        the floor's sides shape covers its rim (`sides_shape.is_side_rigid`); in 1.13.2 (`normal_cube_1_13`,
+        `BlockRedstoneDiode.isValidPosition`) `isTopSolid`."""
+        if world.features.normal_cube_1_13:
             return power.is_top_solid_1_13(floor)
-        return power.is_side_solid_full_square(floor, UP)
+        return is_side_rigid(world, floor, floor_pos, UP)
 
     def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
                                       neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
         """From 1.20.2 (`gate_breaks_off_its_floor`, `RepeaterBlock` and `ComparatorBlock`): a shape update from
         below by a block that holds no gate breaks the gate (before, only a neighbour update did)."""
         features = sim.features
-        if features.gate_breaks_off_its_floor and direction == DOWN and not self.can_place_above(features, neighbor):
+        if (features.gate_breaks_off_its_floor and direction == DOWN
+                and not self.can_place_above(sim.world, neighbor, neighbor_pos)):
             return blocks.AIR
         return state
 

@@ -77,21 +77,6 @@ def is_top_solid_1_13(state: BlockState) -> bool:
     return state.collision_shape.is_full_cube and block not in NOT_FULL_CUBE_1_13 and block not in LIGHT_PASSING_1_13
 
 
-def is_side_solid_full_square(state: BlockState, direction: Direction) -> bool:
-    """`isSideSolidFullSquare(world, pos, direction)`, from the collision shape: one of its boxes covers the whole
-    face of the cell on that side."""
-    shape = state.collision_shape
-    if shape.is_full_cube:
-        return True
-    axis, sign = direction.axis, direction.sign
-    others = [a for a in range(3) if a != axis]
-    for b in shape.boxes:
-        on_face = b[axis + 3] >= 1.0 if sign > 0 else b[axis] <= 0.0
-        if on_face and all(b[a] <= 0.0 and b[a + 3] >= 1.0 for a in others):
-            return True
-    return False
-
-
 def get_strong_redstone_power(world: World, pos: BlockPos, direction: Direction) -> int:
     """`World.getStrongRedstonePower`: the block's own strong power toward pos − direction."""
     state = world.get_block_state(*pos)

@@ -32,10 +32,10 @@ from engine.redstone.directions import (
 )
 from engine.redstone.registry import Behaviour, behaviour, register
 from engine.world import blocks
+from engine.world.sides_shape import is_side_solid_full_square
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
-    from engine.core.versions import Features
     from engine.geometry.box import BlockPos
     from engine.world.blocks import BlockState
     from engine.world.world import World
@@ -113,12 +113,12 @@ class RedstoneWire(Behaviour):
         neighbour that is not solid."""
         at = offset(pos, d)
         state = world.get_block_state(*at)
-        runs_on_top = self.can_run_on_top(world.features, state) or (world.features.wire_runs_over_trapdoors
-                                                                     and state.block.endswith("_trapdoor"))
+        runs_on_top = self.can_run_on_top(world, state, at) or (world.features.wire_runs_over_trapdoors
+                                                               and state.block.endswith("_trapdoor"))
         if open_above and runs_on_top and connects_to(world.get_block_state(*offset(at, UP))):
             # up to 1.15.2 up where the neighbour is a full cube (isFullCube), from 1.16 where its face is full
             full = power.is_full_cube(world.features, state) if _lines(world) else \
-                power.is_side_solid_full_square(state, d.opposite)
+                is_side_solid_full_square(world, state, at, d.opposite)
             return CONNECTED_UP if full else SIDE
         if not connects_to(state, d) and (power.is_solid_block(world, state, at)
                                           or not connects_to(world.get_block_state(*offset(at, DOWN)))):
@@ -131,15 +131,16 @@ class RedstoneWire(Behaviour):
         return self._connection(world, pos, d, not power.is_solid_block(world, world.get_block_state(*above), above))
 
     @staticmethod
-    def can_run_on_top(features: Features, floor: BlockState) -> bool:
-        """`canRunOnTop`: a full top face, or a hopper; in 1.13.2 (`normal_cube_1_13`, `BlockRedstoneWire.
-        isValidPosition`) `isTopSolid`, or glowstone."""
-        if features.normal_cube_1_13:
+    def can_run_on_top(world: World, floor: BlockState, floor_pos: BlockPos) -> bool:
+        """`canRunOnTop`: the top of the floor's sides shape is a full square (`sides_shape`), or a hopper; in
+        1.13.2 (`normal_cube_1_13`, `BlockRedstoneWire.isValidPosition`) `isTopSolid`, or glowstone."""
+        if world.features.normal_cube_1_13:
             return power.is_top_solid_1_13(floor) or floor.block == "glowstone"
-        return power.is_side_solid_full_square(floor, UP) or floor.block == "hopper"
+        return is_side_solid_full_square(world, floor, floor_pos, UP) or floor.block == "hopper"
 
     def can_place_at(self, world: World, pos: BlockPos) -> bool:
-        return self.can_run_on_top(world.features, world.get_block_state(*offset(pos, DOWN)))
+        floor = offset(pos, DOWN)
+        return self.can_run_on_top(world, world.get_block_state(*floor), floor)
 
     def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
                                       neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
@@ -149,7 +150,7 @@ class RedstoneWire(Behaviour):
                 state = state.with_(d.name, self.render_connection(world, pos, d))
             return state
         if direction == DOWN:     # from 1.20.2 (wire_breaks_off_its_floor) it breaks off a block it cannot run on
-            if sim.features.wire_breaks_off_its_floor and not self.can_run_on_top(sim.features, neighbor):
+            if sim.features.wire_breaks_off_its_floor and not self.can_run_on_top(world, neighbor, neighbor_pos):
                 return blocks.AIR
             return state
         if direction == UP:

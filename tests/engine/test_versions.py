@@ -803,6 +803,11 @@ CASES: dict[str, tuple[str, int, int]] = {
     "wire_runs_over_trapdoors": ((SCENES_DIR / "redstone_wire_over_trapdoor_1_20.toml").read_text(), 1, 2),
     # an open shulker box between a lever and a TNT: it conducts (the TNT primes) in 1.20 and 1.20.1 only
     "shulker_box_always_solid": ((SCENES_DIR / "redstone_shulker_box_conducts_1_20.toml").read_text(), 2, 2),
+    # wire on soul sand and on 8 snow layers: it stays and primes a TNT (the sides shape), or breaks (the collision
+    # shape, 14/16 tall); wire on an open shulker box or on a chorus flower: it breaks, or stays and primes a TNT
+    "sides_shape": ((SCENES_DIR / "redstone_support_wire_1_16.toml").read_text(), 1, 2),
+    "shulker_box_sides_shape": ((SCENES_DIR / "redstone_support_shulker_box_1_19_3.toml").read_text(), 3, 2),
+    "chorus_flower_sides_shape": ((SCENES_DIR / "redstone_support_chorus_flower_1_20_2.toml").read_text(), 1, 2),
     # a trapdoor opening under wire, or a repeater: it breaks and its observer primes a TNT, or it stays
     "wire_breaks_off_its_floor": ((SCENES_DIR / "redstone_wire_off_trapdoor_1_20_2.toml").read_text(), 4, 2),
     "gate_breaks_off_its_floor": ((SCENES_DIR / "redstone_repeater_off_trapdoor_1_20_2.toml").read_text(), 4, 2),
@@ -1128,6 +1133,8 @@ BOTH_SIMULATED |= {"note_block_head_instrument", "wire_runs_over_trapdoors", "sh
                    "wire_breaks_off_its_floor", "gate_breaks_off_its_floor",
                    "door_half_joins_any_door"}   # redstone (1.20, 1.20.2, 1.20.3)
 BOTH_SIMULATED |= {"piston_edge_air_movable", "dispenser_brush_fails"}   # redstone (1.16.2, 1.20.5)
+# what wire and gates stand on (1.16, 1.19.3, 1.20.2)
+BOTH_SIMULATED |= {"sides_shape", "shulker_box_sides_shape", "chorus_flower_sides_shape"}
 # living travel, jumping and players of 1.20.5 (the cases of the living attributes, the sprint kick and the
 # sneaking edge; an unridden pig's step height of 1.19.4)
 BOTH_SIMULATED |= {"living_attributes", "sprint_jump_kick_double", "sneak_edge_below_feet", "pig_step_height_half"}
