@@ -84,7 +84,7 @@ def test_a_refused_compare_is_wrapped_in_the_panel(open_app, monkeypatch) -> Non
     from imgui_bundle import imgui
 
     from viewer.panels.titles import ANALYSIS_TITLE
-    app = open_app(SCENES / "tnt_flat_ground.toml", size=(1280, 720))
+    app = open_app(SCENES / "axis_order_corner.toml", size=(1280, 720))   # a TNT entity: no kick drawn at load
     st = app.analysis_state
     st.versions, st.ticks = "1.12.1,1.17", 3
     analysis_panel.start_diff(st)

@@ -82,13 +82,13 @@ def test_version_ghost_drawn_and_play_stops_at_the_difference(open_app) -> None:
     assert a[0] == b[0] and ghost.difference["fields"] == ["pos"]
 
 
-@pytest.mark.parametrize(("scene", "version", "stage"), [("tnt_flat_ground.toml", "1.12.2", "gravity"),
+@pytest.mark.parametrize(("scene", "version", "stage"), [("axis_order_corner.toml", "1.12.2", "position_update"),
                                                           ("arrow_tnt_1_12_2.toml", "1.21.11", "base_tick")])
 def test_the_ghost_runs_across_the_table(open_app, scene: str, version: str, stage: str) -> None:
-    """The ghost between the oldest simulated release and the newer ones, both ways: 1.12.2's float TNT beside
-    the 1.16.5 scene parts in tick 1's gravity, 1.21.11 beside the 1.12.2 arrow in tick 1's base tick; play
-    stops there with the stage selected. The oldest release, 1.11, refuses the arrow: one line in the Errors
-    panel, no ghost."""
+    """The ghost between the oldest simulated release and the newer ones, both ways: 1.12.2's TNT beside the 1.16.5
+    one parts in tick 1's move (1.12.2 sweeps X before Z at that corner, 1.16.5 Z first), 1.21.11 beside the 1.12.2
+    arrow in tick 1's base tick; play stops there with the stage selected. The oldest release, 1.11, refuses the
+    arrow: one line in the Errors panel, no ghost."""
     app = open_app(SCENES / scene, size=(1280, 720))
     st = app.analysis_state
     st.ghost_version, st.ghost_ticks = version, 5
