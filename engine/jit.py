@@ -296,7 +296,7 @@ WARM_SCENES = {   # what each part of `warm` runs: the kernels a run of it compi
 # `WARM_SCENES` parts compiled in one process: a part's kernels that are not inlined (`tnt_kernel.move_self`, the
 # fluid push, `travel_kernel.travel_ordinary`, the collision kernels) compile once for every part of its group,
 # where one process per part compiled each of them again (docs/performance.md, "Start-up and the compile cache")
-WARM_GROUPS = (("tnt", "blast", "minecart"), ("player", "mob", "falling"), ("path", "item", "boat"))
+WARM_GROUPS = (("tnt", "blast"), ("player", "mob", "falling"), ("path", "item", "boat", "minecart"))
 
 
 def warm(parts: tuple[str, ...] = tuple(WARM_SCENES)) -> None:
