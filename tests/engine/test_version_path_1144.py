@@ -11,12 +11,11 @@ import dataclasses
 import pytest
 
 from engine.core.versions import FEATURES, features_for
-from engine.pathfinding import walk_kernel as wk
 from engine.pathfinding.node_types import PathNodeType as T
 from engine.pathfinding.walk_evaluator import common_node_type_of, danger_of_1_15
 from engine.world.blocks import parse_block_state
 from tests.conftest import jit_off_run
-from tests.engine.test_version_path_1415 import run, scene_at
+from tests.engine.test_version_path_1415 import kernel_searches, run, scene_at
 from tests.engine.test_version_paths import first_path
 
 FLAGS_1_15 = ("path_cocoa_type", "path_neighbors_cube")
@@ -88,17 +87,8 @@ def test_the_cells_under_cocoa_are_walkable_in_1_14_4() -> None:
 
 
 def test_the_walk_kernel_hands_1_14_4_searches_to_the_object_path(monkeypatch) -> None:
-    calls = []
-    real = wk.find_path
-
-    def counted(*args: object) -> tuple:
-        calls.append(1)
-        return real(*args)
-    monkeypatch.setattr(wk, "find_path", counted)
-    run(SCENE_OF["path_neighbors_cube"], "1.14.4", 2, kernels=True)
-    assert not calls
-    run(SCENE_OF["path_neighbors_cube"], "1.16", 2, kernels=True)
-    assert calls
+    assert kernel_searches(monkeypatch, SCENE_OF["path_neighbors_cube"], "1.14.4") == 0
+    assert kernel_searches(monkeypatch, SCENE_OF["path_neighbors_cube"], "1.16") > 0
 
 
 @pytest.mark.parametrize("scene", sorted(SCENE_OF.values()))

@@ -13,7 +13,6 @@ import pytest
 
 from engine.core.versions import FEATURES, features_for
 from engine.pathfinding import path_finder
-from engine.pathfinding import walk_kernel as wk
 from engine.pathfinding.node_maker import PathNodeMaker
 from engine.pathfinding.node_types import PathNodeType as T
 from engine.pathfinding.region import ChunkCache
@@ -25,7 +24,7 @@ from engine.pathfinding.walk_evaluator import (
 )
 from engine.world.blocks import parse_block_state
 from tests.conftest import jit_off_run
-from tests.engine.test_version_path_1415 import run, scene_at
+from tests.engine.test_version_path_1415 import kernel_searches, run, scene_at
 from tests.engine.test_version_paths import first_path
 
 FLAGS_1_16 = ("path_node_passed_ahead", "path_timeout_bottom_centre", "path_start_corners_in_order",
@@ -230,17 +229,8 @@ def test_the_walk_kernel_hands_1_15_2_searches_to_the_object_path(monkeypatch) -
     """The kernel has none of 1.15.2's search rules (`PathNodeMaker.kernel_rules`): with kernels asked for, a
     1.15.2 search never reaches it, and 1.16's does."""
     assert PathNodeMaker().kernel_rules()   # 1.16.5's rules by default
-    calls = []
-    real = wk.find_path
-
-    def counted(*args: object) -> tuple:
-        calls.append(1)
-        return real(*args)
-    monkeypatch.setattr(wk, "find_path", counted)
-    run(SCENE_OF["path_fire_blocks"], "1.15.2", 2, kernels=True)
-    assert not calls
-    run(SCENE_OF["path_fire_blocks"], "1.16", 2, kernels=True)
-    assert calls
+    assert kernel_searches(monkeypatch, SCENE_OF["path_fire_blocks"], "1.15.2") == 0
+    assert kernel_searches(monkeypatch, SCENE_OF["path_fire_blocks"], "1.16") > 0
 
 
 @pytest.mark.parametrize("scene", sorted(set(SCENE_OF.values())))

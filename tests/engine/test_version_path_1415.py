@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.versions import FEATURES, features_for, parse_version, refusing
-from engine.pathfinding import path_finder
+from engine.pathfinding import path_finder, walk_kernel
 from engine.tick.scene import load_scene_text
 from tests.conftest import jit_off_run
 
@@ -99,3 +99,16 @@ def test_the_1_16_2_searches_are_the_same_on_arrays_and_as_plain_python(runs_1_1
     compiled, plain = jit_off_run("tests.engine.test_version_path_1415",
                                   f"run({scene!r}, '1.16.2', kernels=True)")
     assert not compiled and plain == on_arrays
+
+
+def kernel_searches(monkeypatch, scene: str, version: str) -> int:
+    """How many path searches of `scene` (2 ticks, kernels asked for) in `version` reach the walk kernel."""
+    calls = []
+    real = walk_kernel.find_path
+
+    def counted(*args: object) -> tuple:
+        calls.append(1)
+        return real(*args)
+    monkeypatch.setattr(walk_kernel, "find_path", counted)
+    run(scene, version, 2, kernels=True)
+    return len(calls)
