@@ -57,12 +57,17 @@ def _run(text: str, version: str, ticks: int,
     version flags of `Features` against the release (a mutant)."""
     sim = load_scene_text(_with_version(text, version), "<redstone versions>")
     sim.features = dataclasses.replace(sim.features, **flags)
+    return sim, block_changes(sim, ticks)
+
+
+def block_changes(sim: Simulation, ticks: int) -> list[tuple[int, tuple[int, ...], str, str]]:
+    """`ticks` ticks of `sim`, and the block changes they record: (tick, pos, from, to)."""
     out = []
     for _ in range(ticks):
         record = sim.tick()
         out += [(record.tick, tuple(e["pos"]), e["from"], e["to"]) for e in record.events
                 if e["kind"] == "block_changed"]
-    return sim, out
+    return out
 
 
 # --- 1.16.2: PistonBlock.isMovable -------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import pytest
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR
+from tests.engine.test_version_redstone import block_changes
 
 Change = tuple[int, tuple[int, ...], str, str]
 OBSERVER_SCENE = "redstone_observer_placed_1_12_2.toml"
@@ -41,12 +42,7 @@ def _lifted(name: str, version: str, **flags: bool) -> Simulation:
 def _run(name: str, version: str, ticks: int, **flags: bool) -> tuple[Simulation, list[Change]]:
     """The scene after `ticks` ticks (`_lifted`), and its block changes (tick, pos, from, to)."""
     sim = _lifted(name, version, **flags)
-    out = []
-    for _ in range(ticks):
-        record = sim.tick()
-        out += [(record.tick, tuple(e["pos"]), e["from"], e["to"]) for e in record.events
-                if e["kind"] == "block_changed"]
-    return sim, out
+    return sim, block_changes(sim, ticks)
 
 
 def _update_counts(name: str, version: str, ticks: int, **flags: bool) -> list[int]:
