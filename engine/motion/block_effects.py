@@ -160,12 +160,7 @@ def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None =
                     rec.geometry(cell("checked_cell", (x, y, z), order))
                     order += 1
                 if sid:
-                    state = world.get_block_state(x, y, z)
-                    handler = _COLLISION_HANDLERS.get(state.block)
-                    if handler is not None:
-                        handler(state, (x, y, z), e, sim)
-                    elif soul_sand and state.block == "soul_sand":
-                        soul_sand_collision(e)
+                    _collide(world.get_block_state(x, y, z), (x, y, z), e, sim, soul_sand)
 
 
 def on_entity_collision(e: Entity, sim: TickContext, pos: BlockPos) -> None:
@@ -173,15 +168,20 @@ def on_entity_collision(e: Entity, sim: TickContext, pos: BlockPos) -> None:
     sand's before 1.15 (`soul_sand_on_collision`). From 1.21.5 (`block_effects` refused) a block that acts on
     entities there stops the run in one line."""
     state = sim.world.get_block_state(*pos)
-    handler = _COLLISION_HANDLERS.get(state.block)
-    if handler is None:
-        if sim.features.soul_sand_on_collision and state.block == "soul_sand":
-            soul_sand_collision(e)
-        return
-    if "block_effects" in sim.features.refused:
+    if state.block in _COLLISION_HANDLERS and "block_effects" in sim.features.refused:
         raise refusal(sim.features, "block_effects", f"entity {e.id} hitting {state.block} at {list(pos)}, tick "
                       f"{sim.tick_count}")
-    handler(state, pos, e, sim)
+    _collide(state, pos, e, sim, sim.features.soul_sand_on_collision)
+
+
+def _collide(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext, soul_sand: bool) -> None:
+    """A cell's `onEntityCollision`: its block's handler, or soul sand's slowing where `soul_sand`
+    (`soul_sand_on_collision`, before 1.15)."""
+    handler = _COLLISION_HANDLERS.get(state.block)
+    if handler is not None:
+        handler(state, pos, e, sim)
+    elif soul_sand and state.block == "soul_sand":
+        soul_sand_collision(e)
 
 
 def _do_block_collisions_1_12(e: Entity, sim: TickContext, rec) -> None:
