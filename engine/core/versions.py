@@ -1155,8 +1155,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "is removed 20 ticks later (1.21.10 and 1.21.11 read; 1.21.8: isRemoved only; "
                                    "1.21.9, not read, refused by the fishing_bobber row)", (1, 21, 9), None),
     "fall_reset_ray_capped": ("Entity.move's fall-reset raycast (1.18.2) ends at position + normalize(move) x "
-                              "min(length, 8.0), not at position + move (1.21.10 and 1.21.11 read; 1.21.8 "
-                              "uncapped; 1.21.9, not read, refused by the fall_distance row)", (1, 21, 9),
+                              "min(length, 8.0), not at position + move (1.21.10 and 1.21.11 read; 1.21.9 "
+                              "bracketed by its 25w37a snapshot, read, and 1.21.10; 1.21.8 uncapped)", (1, 21, 9),
                               None),
     "affect_neighbors_after_removal": ("LevelChunk.setBlockState runs the old block's removal effects "
                                        "(affectNeighborsAfterRemoval, was onStateReplaced on every change) only "
@@ -1260,7 +1260,9 @@ MECHANICS: dict[str, Mechanic] = {
                    "movement, the axis order of the movement before collisions, forEachBlockIntersectedBetween from "
                    "the box's furthest corner, bubble columns acting only on a box in their cell or a long move "
                    "(block_walk_step_budget), a piston's move no longer slowed by a cobweb (piston_move_unstuck); "
-                   "1.21.9 not read, the release of the change (1.21.9 or its hotfix 1.21.10) not found"))),
+                   "the 25w37a snapshot of 1.21.9 (read) has the budget and the axis order but neither the bubble "
+                   "column's test nor the piston's unscaled move: the release of those (a 1.21.9 pre-release, its "
+                   "release candidate or 1.21.10) not found"))),
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move's landing block")),
@@ -1312,8 +1314,8 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityArrow.tick")),
             Change((1, 21, 9), (1, 21, 10), "AbstractArrow.tick tests whether the arrow has left its owner after "
                    "the move in 1.21.8 (read: Projectile.tick) and before the raycast in 1.21.10 (read: "
-                   "checkLeftOwner, arrow_left_owner_before_raycast); 1.21.9 not read, the release of the change "
-                   "not found"))),
+                   "checkLeftOwner, arrow_left_owner_before_raycast); 1.21.9 not read (its first snapshot, read, "
+                   "still 1.21.8's), the release of the change not found"))),
     "fireball": Mechanic(
         "the fireball tick (ExplosiveProjectileEntity.tick, spec 06 §9)", "a fireball or wither skull ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityFireball.onUpdate")),
@@ -1337,8 +1339,8 @@ MECHANICS: dict[str, Mechanic] = {
                    "25w02a snapshot of 1.21.5 read: 1.21.4's gravity still)"),
             Change((1, 21, 9), (1, 21, 10), "FishingHook.tick of 1.21.8 (read) lets go of a hooked entity once it "
                    "is removed, 1.21.10 and 1.21.11 (read) once it cannot interact with the level (dead too: "
-                   "bobber_hooked_interactable); 1.21.9 not read, the release of the change (1.21.9 or its hotfix "
-                   "1.21.10) not found"))),
+                   "bobber_hooked_interactable); 1.21.9 not read (its first snapshot, read, still 1.21.8's), the "
+                   "release of the change (1.21.9 or its hotfix 1.21.10) not found"))),
     "firework": Mechanic(
         "the firework rocket and its boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityFireworkRocket.onUpdate")),
@@ -1415,10 +1417,7 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("the redstone code")),
             Change((1, 21, 5), (1, 21, 7), _REDSTONE_1_21_5))),
     "fall_distance": Mechanic(
-        "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
-            Change((1, 21, 9), (1, 21, 10), "Entity.move's fall-reset ray ends at position + move in 1.21.8 "
-                   "(read) and is cut at 8 blocks in 1.21.10 and 1.21.11 (read: fall_reset_ray_capped); 1.21.9 not "
-                   "read, the release of the change (1.21.9 or its hotfix 1.21.10) not found"),)),
+        "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", ()),
     "block_data": Mechanic(
         "the block tables (spec 01 §8)", "a scene places a block whose collision shape is neither empty nor a full "
         "cube (a release without a table), or a block added after 1.16.5 whose behaviour is not modelled", (

@@ -2,9 +2,8 @@
 the drops (each cast to float) without rounding the sum, adds the drop before the landing and not while touching
 water, and `Entity.baseTick` halves it in lava in double; 1.21.11's fall-reset raycast (1.18.2) reaches at most 8
 blocks along the move (`fall_reset_ray_capped`; 1.21.8's the whole move). 1.21.5 and 1.21.7 (read) are 1.21.8 here
-(tests/engine/test_version_1215.py), 1.21.6 bracketed by them. 1.21.3 and 1.21.4 keep a float; 1.21.9 (a change
-between two releases read; 1.21.10's ray is 1.21.11's, tests/engine/test_version_12110.py) refuses a changing fall
-distance."""
+(tests/engine/test_version_1215.py), 1.21.6 bracketed by them. 1.21.3 and 1.21.4 keep a float; 1.21.9's ray is
+1.21.10's and 1.21.11's (its 25w37a snapshot read, tests/engine/test_version_12110.py)."""
 
 from __future__ import annotations
 
@@ -71,25 +70,6 @@ def test_the_double_fall_distance_is_saved_as_it_is() -> None:
     assert load_scene_text(text, "<saved>").entity_by_id(1).fall_distance == 0.5842380747199059
 
 
-def test_1_21_9_refuses_a_fall_distance_that_changes_in_one_line() -> None:
-    for version in ("1.21.9",):
-        sim = load_scene_text(f'[scene]\nversion = "{version}"\n' + FALLING, "<fall distance>")
-        with pytest.raises(NotImplementedError) as err:
-            sim.tick()
-        line = str(err.value)
-        assert "\n" not in line and line.startswith(f"the fall distance (Entity.fall, Entity.baseTick, spec 03 §2) "
-                                                    f"of version {version} at entity 1, tick 1: ")
-
-
-def test_1_21_9_runs_an_item_whose_fall_distance_stays_zero() -> None:
-    resting = scene_toml(blocks=[{"from": [-1, 0, -1], "to": [1, 0, 1], "block": "minecraft:stone"}],
-                         entities=[_item(pos=[0.5, 1.0, 0.5], on_ground=True)])
-    sim = load_scene_text('[scene]\nversion = "1.21.9"\n' + resting, "<fall distance>")
-    for _ in range(3):
-        sim.tick()
-    assert sim.entity_by_id(1).pos == (0.5, 1.0, 0.5) and sim.entity_by_id(1).fall_distance == 0.0
-
-
 # a netherite ingot (fire immune) in lava with a fall distance of 0.1 that does not move down: tick 1 is the
 # entity's first update (not in lava yet), tick 2 halves it
 LAVA = scene_toml(blocks=[{"from": [-1, 29, -1], "to": [1, 31, 1], "block": "minecraft:lava"}],
@@ -124,11 +104,11 @@ RAY = scene_toml(blocks=[{"at": [0, 21, 0], "block": "minecraft:water"}],
                  entities=[_item(pos=[0.5, 30.5, 0.5], motion=[0.0, -9.96, 0.0], fall_distance=5.0)])
 
 
-@pytest.mark.parametrize(("version", "after_ray", "after_fall"), [("1.21.11", 5.0, 15.0), ("1.21.8", 0.0, 10.0),
-                                                                  ("1.21.3", 0.0, 10.0)])
-def test_the_fall_reset_ray_reaches_8_blocks_from_1_21_11(version: str, after_ray: float, after_fall: float) -> None:
+@pytest.mark.parametrize(("version", "after_ray", "after_fall"), [("1.21.11", 5.0, 15.0), ("1.21.9", 5.0, 15.0),
+                                                                  ("1.21.8", 0.0, 10.0), ("1.21.3", 0.0, 10.0)])
+def test_the_fall_reset_ray_reaches_8_blocks_from_1_21_9(version: str, after_ray: float, after_fall: float) -> None:
     """1.21.3's and 1.21.8's ray runs the whole move and hits the water (the fall distance resets, then the 10-block
-    drop adds); 1.21.11's stops 8 blocks down, above the water, and the drop adds to the 5."""
+    drop adds); 1.21.9's and 1.21.11's stop 8 blocks down, above the water, and the drop adds to the 5."""
     sim, records = _run(RAY, version, 1)
     assert sim.entity_by_id(1).pos.y == 20.5
     assert _stage_after(records[0], "fall_reset_raycast") == after_ray

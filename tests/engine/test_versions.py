@@ -1189,6 +1189,7 @@ BOTH_SIMULATED |= {"should_stop_sprinting"}   # players (1.21.4)
 BOTH_SIMULATED |= {"xp_orb_bounce_prev_y"}   # XP orbs (1.21.4)
 BOTH_SIMULATED |= {"arrow_drag_split", "arrow_in_ground_still"}   # arrows (1.21.4)
 BOTH_SIMULATED |= {"arrow_hits_many"}   # arrows (1.21.11; 1.21.10 simulated too)
+BOTH_SIMULATED |= {"fall_reset_ray_capped"}   # the fall distance (1.21.9, its 25w37a snapshot read)
 BOTH_SIMULATED |= {"arrow_in_ground_zeroes_motion", "arrow_in_ground_unpushed"}   # arrows (1.21.5; 1.21.4 too)
 BOTH_SIMULATED |= {"explosion_add_velocity"}   # wind charges (1.21.4)
 # the look vector of 1.21.11: 1.21.10 (read) simulates the case too, indexing in float and normalising
