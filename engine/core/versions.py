@@ -566,8 +566,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                   "InsideBlockEffectApplier.StepBasedCollector, per step in effect-type order; fire "
                                   "ticks reset unless on fire or increased (1.21.7)", (1, 21, 7), None),
     "bubble_column_above_no_collision": ("BubbleColumnBlock.entityInside takes the surface rule where the block "
-                                         "above has no collision shape and no fluid (was: is air) (1.21.7)",
-                                         (1, 21, 7), None),
+                                         "above has no collision shape and no fluid (was: is air) (1.21.7 and "
+                                         "the 25w02a snapshot of 1.21.5 read; 1.21.5-1.21.6 refused by the "
+                                         "block_effects row)", (1, 21, 5), None),
     "block_walk_step_budget": ("Entity.checkInsideBlocks walks an axis-independent movement in the axis order of "
                                "the movement wanted before collisions, with a budget of 16 step indices per "
                                "movement (spent: the box at its end alone); forEachBlockIntersectedBetween gives "
@@ -1048,7 +1049,7 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "path_target_down_to_bottom": ("GroundPathNavigation.createPath: the scan down from a target in the air reads the "
                                    "world's bottom row too (getMinY, was the row above it), so a floor in that row "
                                    "is found and the target set on it (1.21.4: the scan up from the block above the "
-                                   "target) (1.21.7, 1.21.8 and 1.21.11)", (1, 21, 7), None),
+                                   "target) (1.21.6, 1.21.7, 1.21.8 and 1.21.11)", (1, 21, 6), None),
     # living entities and players of 1.21.4 (1.21.4 against 1.21.3, docs/versions.md `living`)
     "should_stop_sprinting": ("ClientPlayerEntity.tickMovement ends a sprint right after reading the keys where "
                               "the player is in the sneaking pose or crawling, gliding, riding, or using an item "
@@ -1146,9 +1147,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "xp_orb_bounce_prev_y": ("ExperienceOrbEntity.tick: on the ground after the drag, Motion Y := -(Motion Y before "
                              "the move) x 0.4, not Y x -0.9 (1.21.4)", (1, 21, 4), None),
     "bobber_gravity_off_ground": ("FishingBobberEntity.tick adds its gravity (-0.03) only off the ground and with no "
-                                  "hooked entity, not whenever its cell holds no water (1.21.7 and 1.21.8; 1.21.4 as "
-                                  "1.21.3; 1.21.11 the same)",
-                                  (1, 21, 7), None),
+                                  "hooked entity, not whenever its cell holds no water (1.21.6, 1.21.7 and 1.21.8; "
+                                  "1.21.4 as 1.21.3; 1.21.11 the same)",
+                                  (1, 21, 6), None),
     "bobber_hooked_interactable": ("FishingBobberEntity.tick lets go of a hooked entity that cannot interact with "
                                    "the level (Entity.canInteractWithLevel: dead, removed or a spectator), not only "
                                    "of a removed one: a mob killed while hooked is let go at once, not when its body "
@@ -1333,9 +1334,9 @@ MECHANICS: dict[str, Mechanic] = {
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityFishHook.onUpdate")),
             Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityFishHook.onUpdate")),
-            Change((1, 21, 5), (1, 21, 7), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
-                   "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.7 and 1.21.8 (read: "
-                   "bobber_gravity_off_ground); 1.21.5-1.21.6 not read, the release of the change not found (the "
+            Change((1, 21, 5), (1, 21, 6), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
+                   "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.6, 1.21.7 and 1.21.8 "
+                   "(read: bobber_gravity_off_ground); 1.21.5 not read, the release of the change not found (the "
                    "25w02a snapshot of 1.21.5 read: 1.21.4's gravity still)"),
             Change((1, 21, 9), (1, 21, 10), "FishingHook.tick of 1.21.8 (read) lets go of a hooked entity once it "
                    "is removed, 1.21.10 and 1.21.11 (read) once it cannot interact with the level (dead too: "
@@ -1405,10 +1406,10 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), "path finding before 1.14 not compared"),
             Change((1, 14, 0), (1, 14, 4), "path finding of 1.14-1.14.3 not compared: 1.14.4 (simulated) rewrote "
                    "PathNodeNavigator around a target set (Yarn 033557e07 -> faf4ff525)"),
-            Change((1, 21, 5), (1, 21, 7), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) "
+            Change((1, 21, 5), (1, 21, 6), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.6-1.21.8 (read) "
                    "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
-                   "bottom row too (path_target_down_to_bottom); 1.21.5-1.21.6 not read, the release of the change "
-                   "not found"))),
+                   "bottom row too (path_target_down_to_bottom); 1.21.5 not read, the release of the change not "
+                   "found"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "

@@ -597,27 +597,26 @@ def test_a_search_beside_a_moving_block_is_refused_from_1_20_5() -> None:
             assert nav.find_path_to(sim.world, (6, 1, 0), 1).reaches_target
 
 
-def test_path_finding_is_refused_in_1_21_5_and_1_21_6_only() -> None:
-    """The table: 1.20.5-1.21.4 and 1.21.7-1.21.11 simulated (1.21.9-1.21.10 bracketed: 1.21.8's pathfinder is
-    1.21.11's), 1.21.5-1.21.6 refused with the change whose release is unknown (a scene stops earlier there: living
-    is refused too)."""
+def test_path_finding_is_refused_in_1_21_5_only() -> None:
+    """The table: 1.20.5-1.21.4 and 1.21.6-1.21.11 simulated (1.21.6 read; 1.21.9-1.21.10 bracketed: 1.21.8's
+    pathfinder is 1.21.11's), 1.21.5 refused with the change whose release is unknown."""
     from engine.core.versions import features_for, parse_version, refusing
     assert all("path_finding" not in features_for(v).refused for v in ("1.20.5", "1.21.1", "1.21.2", "1.21.3",
-                                                                       "1.21.4", "1.21.7", "1.21.8", "1.21.9",
-                                                                       "1.21.10", "1.21.11"))
-    for v in ("1.21.5", "1.21.6"):
-        assert "path_finding" in features_for(v).refused
-        assert "path_target_down_to_bottom" in refusing(parse_version(v), "path_finding").what
+                                                                       "1.21.4", "1.21.6", "1.21.7", "1.21.8",
+                                                                       "1.21.9", "1.21.10", "1.21.11"))
+    assert "path_finding" in features_for("1.21.5").refused
+    assert "path_target_down_to_bottom" in refusing(parse_version("1.21.5"), "path_finding").what
 
 
-def test_a_target_over_the_bottom_row_is_set_on_its_floor_from_1_21_7() -> None:
+def test_a_target_over_the_bottom_row_is_set_on_its_floor_from_1_21_6() -> None:
     """The nether floor lies in its bottom row (y 0), the target (6, 5, 0) four above it, a ledge at (6, 8, 0).
     1.21.4's scan down stops above the bottom row and climbs from (6, 6, 0) to the ledge, lifted to (6, 9, 0),
     which the path only comes near; 1.21.7's scan reads the bottom row, finds the floor and targets (6, 1, 0) on
-    it, reached. 1.21.8 and 1.21.11 search and walk as 1.21.7 (the same pathfinder), bit for bit."""
+    it, reached. 1.21.6 (its GroundPathNavigation read), 1.21.8 and 1.21.11 search and walk as 1.21.7 (the same
+    pathfinder), bit for bit."""
     scene = "zombie_path_target_over_bottom_floor_1_21_7.toml"
     got = {}
-    for version in ("1.21.4", "1.21.7", "1.21.8", "1.21.11"):
+    for version in ("1.21.4", "1.21.6", "1.21.7", "1.21.8", "1.21.11"):
         text = (SCENES / scene).read_text().replace('version = "1.21.7"', f'version = "{version}"')
         sim = load_scene_text(text, scene)
         events = [e for _ in range(80) for e in sim.tick().events if e["kind"] == "path"]
@@ -625,7 +624,7 @@ def test_a_target_over_the_bottom_row_is_set_on_its_floor_from_1_21_7() -> None:
         got[version] = (events[0]["target"], events[0]["reached"], zombie.pos, zombie.motion)
     assert got["1.21.4"][:2] == ([6, 9, 0], False)
     assert got["1.21.7"][:2] == ([6, 1, 0], True)
-    assert got["1.21.7"] == got["1.21.8"] == got["1.21.11"] != got["1.21.4"]
+    assert got["1.21.6"] == got["1.21.7"] == got["1.21.8"] == got["1.21.11"] != got["1.21.4"]
     assert floor(got["1.21.7"][2].x) != floor(got["1.21.4"][2].x)   # it stops on reaching (6, 1, 0)
 
 
