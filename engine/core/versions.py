@@ -1179,12 +1179,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                            "the box moved by the Motion collides too, the friction (0.98F, on the ground x the "
                            "slipperiness) on Y as well, the bounce only where prevY < -0.03 (1.21.7 and 1.21.8; "
                            "1.21.11 the same; 1.21.6 bracketed by its 25w18a snapshot and 1.21.7)", (1, 21, 6), None),
-    "xp_orb_spawn_unread": ("new ExperienceOrb of 1.21.5-1.21.6 not read (the 25w18a snapshot of 1.21.6: 1.21.4's yaw "
-                            "by nextDouble and Motion by (nextDouble x 0.2F - 0.1F) x 2; 1.21.7: xp_orb_spawn_1_21_7): "
-                            "a spawned orb stops the run in one line", (1, 21, 5), (1, 21, 7)),
+    "xp_orb_spawn_unread": ("new ExperienceOrb of 1.21.5 not read (1.21.4 and the 25w18a snapshot of 1.21.6: the yaw "
+                            "by nextDouble and Motion by (nextDouble x 0.2F - 0.1F) x 2; the 25w21a snapshot of 1.21.6 "
+                            "and 1.21.7: xp_orb_spawn_1_21_7): a spawned orb stops the run in one line", (1, 21, 5),
+                            (1, 21, 6)),
     "xp_orb_spawn_1_21_7": ("new ExperienceOrb draws its yaw by nextFloat x 360.0F and its Motion in double "
                             "((nextDouble x 0.2 - 0.1) x 2), and moves an orb whose box collides by "
-                            "unstuckIfPossible (1.21.7 and 1.21.8 read; 1.21.11 the same)", (1, 21, 7), None),
+                            "unstuckIfPossible (1.21.7 and 1.21.8 read; 1.21.11 the same; 1.21.6 bracketed by its "
+                            "25w21a snapshot, read, and 1.21.7)", (1, 21, 6), None),
 }
 
 

@@ -354,8 +354,9 @@ def spawn_orbs(sim: TickContext, pos: Vec3, amount: int) -> list[ExperienceOrb]:
             continue
         if sim.features.xp_orb_spawn_unread:
             raise refusal(sim.features, "xp_orb", f"a spawn at {list(pos)}, tick {sim.tick_count}", "new "
-                          "ExperienceOrb of 1.21.5-1.21.6 not read: the 25w18a snapshot of 1.21.6 draws 1.21.4's yaw "
-                          "and Motion, 1.21.7 others (nextFloat, doubles); the release of the change not found")
+                          "ExperienceOrb of 1.21.5 not read: 1.21.4 and the 25w18a snapshot of 1.21.6 draw one yaw "
+                          "and Motion, the 25w21a snapshot of 1.21.6 and 1.21.7 others (nextFloat, doubles); 1.21.5's "
+                          "own not found")
         orb = sim.create(ExperienceOrb, pos)
         orb.value = value
         r = orb.random

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.entities.xp_orb import spawn_orbs
+from engine.entities.xp_orb import ExperienceOrb, spawn_orbs
 from engine.geometry.box import Vec3
 from engine.tick.scene import load_scene_text
 from tests.conftest import scene_toml
@@ -128,21 +128,26 @@ def test_the_1_21_8_tick_drags_y_by_the_friction_and_bounces_only_a_fall(version
     assert got == resting
 
 
-def test_1_21_5_refuses_an_orb_s_tick_1_21_6_a_spawn_and_1_21_8_a_spawn_in_a_block_in_one_line() -> None:
-    """1.21.5: the tick changed between 1.21.4 and 1.21.6's 25w18a snapshot (both read), 1.21.5's not found.
-    1.21.6: its tick is bracketed, its new ExperienceOrb (25w18a: 1.21.4's draws; 1.21.7: others) is not, so a
-    spawned orb stops the run (a bottle breaking on the floor), in 1.21.5 too. 1.21.8: a spawned orb whose box
-    collides is moved by unstuckIfPossible (Level.findFreePosition), not simulated."""
+def test_1_21_5_refuses_an_orb_s_tick_and_a_spawn_and_1_21_8_a_spawn_in_a_block_in_one_line() -> None:
+    """1.21.5: the tick changed between 1.21.4 and 1.21.6's 25w18a snapshot (both read), 1.21.5's not found; its new
+    ExperienceOrb too (25w18a: 1.21.4's draws; the 25w21a snapshot of 1.21.6 and 1.21.7: others), so a spawned orb
+    stops the run (a bottle breaking on the floor). 1.21.6 spawns as 1.21.7 (bracketed by 25w21a). 1.21.8: a
+    spawned orb whose box collides is moved by unstuckIfPossible (Level.findFreePosition), not simulated."""
     sim = load_scene_text(scene_toml(scene={"version": "1.21.5"}, blocks=[FLOOR], entities=[
         _orb(1, 3, on_ground=True)]))
     with pytest.raises(NotImplementedError) as err:
         sim.tick()
     assert "\n" not in str(err.value) and "changed between 1.21.4" in str(err.value)
-    for version in ("1.21.5", "1.21.6"):
+    sim = load_scene_text(_bottle_over([]).replace('version = "1.17"', 'version = "1.21.5"'))
+    with pytest.raises(NotImplementedError) as err:
+        sim.tick()
+    assert "\n" not in str(err.value) and "new ExperienceOrb of 1.21.5 not read" in str(err.value)
+    spawned = []
+    for version in ("1.21.6", "1.21.7"):
         sim = load_scene_text(_bottle_over([]).replace('version = "1.17"', f'version = "{version}"'))
-        with pytest.raises(NotImplementedError) as err:
-            sim.tick()
-        assert "\n" not in str(err.value) and "new ExperienceOrb of 1.21.5-1.21.6 not read" in str(err.value)
+        sim.tick()
+        spawned.append(sorted((e.pos, e.motion, e.yaw) for e in sim.entities if isinstance(e, ExperienceOrb)))
+    assert spawned[0] and spawned[0] == spawned[1]
     sim = load_scene_text(scene_toml(scene={"version": "1.21.8"}, blocks=[FLOOR]))
     with pytest.raises(NotImplementedError) as err:
         spawn_orbs(sim, Vec3(0.5, 0.2, 0.5), 3)
