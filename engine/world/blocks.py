@@ -38,6 +38,7 @@ TABLE_PATH = Path(__file__).resolve().parents[2] / "assets" / "blocks-1.16.5.jso
 RELEASES_PATH = TABLE_PATH.with_name("blocks-releases.json")
 NAMESPACE = "minecraft:"
 BASE_RELEASE = parse_version(DEFAULT_VERSION)   # the release of TABLE_PATH
+LEGACY_RELEASE = (1, 12, 2)   # the release before the flattening: its own names read too (`block_names_1_12`)
 
 
 class BlockStateError(ValueError):
@@ -379,7 +380,23 @@ def parse_block_state(text: str, release: str | Version | None = None) -> BlockS
 
 @lru_cache(maxsize=4096)
 def _parse(text: str, release: Version) -> BlockState:
-    """`parse_block_state`, remembered by text and release (a scene repeats a few)."""
+    """`parse_block_state`, remembered by text and release (a scene repeats a few). 1.12.2 reads a string its table
+    cannot (a name or property the table lacks) in its own names (`block_names_1_12`): the table's names come
+    first, so a scene shared with later releases means the same blocks there (`minecraft:grass` is the plant)."""
+    try:
+        return _parse_in_table(text, release)
+    except BlockStateError as err:
+        if release != LEGACY_RELEASE:
+            raise
+        from engine.world import block_names_1_12  # on first use: a 1.12.2 scene only
+        state = block_names_1_12.parse(text)
+        if state is None:
+            raise err from None
+        return state
+
+
+def split_state(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """`/setblock` syntax → the name as written and its key=value pairs, each checked for form only."""
     body = text.strip()
     if "[" in body:
         name, _, rest = body.partition("[")
@@ -395,18 +412,25 @@ def _parse(text: str, release: Version) -> BlockState:
     name = name.strip()
     if not name or any(c.isspace() for c in name):
         raise BlockStateError(f"expected a block name such as minecraft:stone in {_quote(text)}")
-    info = _block(name, text, release)
-    state = info.states[info.default_id - info.min_id]
+    pairs: list[tuple[str, str]] = []
     if not props.strip():
-        return state
-    seen = set()
+        return name, pairs
     for item in props.split(","):
         key, eq, value = (part.strip() for part in item.partition("="))
         if not eq or not key or not value:
             raise BlockStateError(f"expected key=value, not '{item.strip()}' in {_quote(text)}")
-        if key in seen:
+        if any(key == k for k, _ in pairs):
             raise BlockStateError(f"duplicate property '{key}' in {_quote(text)}")
-        seen.add(key)
+        pairs.append((key, value))
+    return name, pairs
+
+
+def _parse_in_table(text: str, release: Version) -> BlockState:
+    """`text` in the names and states of `release`'s table."""
+    name, pairs = split_state(text)
+    info = _block(name, text, release)
+    state = info.states[info.default_id - info.min_id]
+    for key, value in pairs:
         if key not in info.properties:
             _no_property(info, key, text)
         if value not in info.properties[key]:
