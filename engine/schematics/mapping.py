@@ -35,6 +35,8 @@ from engine.world.blocks import BlockState, BlockStateError
 from engine.world.world import World
 
 DATA_VERSION_1_16_5 = 2586
+DATA_VERSION_1_12_2 = 1343
+LEGACY_DATA_MASK = 0xF                # a 1.12.2 data value's bits
 FLATTENING_DATA_VERSION = 1451        # 17w47a: the first version with namespaced block states
 SIGN_RENAME_DATA_VERSION = 1901       # 18w43a: sign → oak_sign, stone_slab → smooth_stone_slab
 WALL_SIDES_DATA_VERSION = 2529        # 20w17a: wall sides become none/low/tall
@@ -192,6 +194,11 @@ def map_block_state(name: str, props: dict[str, str], data_version: int) -> Bloc
     None when there is none."""
     if ":" in name and not name.startswith(blocks.NAMESPACE):
         return None
+    if data_version < FLATTENING_DATA_VERSION:   # 1.12.2's names: its table's state, then mapped as 1.16.5's
+        legacy = legacy_state(name, props)
+        if legacy is None:
+            return None
+        name, props, data_version = legacy.name, dict(legacy.properties), DATA_VERSION_1_16_5
     release, release_data_version = _target()
     bare = name.removeprefix(blocks.NAMESPACE)
     for since, old, new in RENAMES:
@@ -214,6 +221,28 @@ def map_block_state(name: str, props: dict[str, str], data_version: int) -> Bloc
     except BlockStateError:
         return None
     return state
+
+
+def legacy_state(name: str, props: dict[str, str]) -> BlockState | None:
+    """The 1.12.2 table's state of a state in 1.12.2's own names (`block_names_1_12`), or None."""
+    from engine.world import block_names_1_12
+
+    text = name + ("[" + ",".join(f"{k}={v}" for k, v in props.items()) + "]" if props else "")
+    try:
+        return block_names_1_12.parse(text)
+    except BlockStateError:
+        return None
+
+
+def legacy_data_state(block: int | str, meta: int) -> BlockState | None:
+    """The state of the release read into for a 1.12.2 block (numeric id or name) and data value, or None."""
+    from engine.world import block_names_1_12
+
+    found = block_names_1_12.block_named(block) if isinstance(block, str) else block_names_1_12.block_by_id(block)
+    state = None if found is None else block_names_1_12.state_of_data(found.id, meta)
+    if state is None or _target()[0] == blocks.LEGACY_RELEASE:
+        return state
+    return map_block_state(state.name, dict(state.properties), DATA_VERSION_1_16_5)
 
 
 def palette_ids(reader: Reader, entries: list[tuple[str, dict[str, str]]], data_version: int) -> tuple[
@@ -304,10 +333,14 @@ def _read_field(reader: Reader, tag: Compound, entity_type: str, name: str, kind
         item = reader.compound(tag, "Item", where, optional=True)
         return reader.string(item, "id", f"{where}.Item") if "id" in item else None
     if name == "block_state":
-        if "BlockState" not in tag:
+        if "BlockState" in tag:
+            bname, props = state_compound(reader, reader.compound(tag, "BlockState", where), f"{where}.BlockState")
+            state = map_block_state(bname, props, data_version)
+        elif "Block" in tag and data_version < FLATTENING_DATA_VERSION:   # 1.12.2 EntityFallingBlock: Block, Data
+            bname = reader.string(tag, "Block", where)
+            state = legacy_data_state(bname, reader.integer(tag, "Data", where, 0) & LEGACY_DATA_MASK)
+        else:
             return None
-        bname, props = state_compound(reader, reader.compound(tag, "BlockState", where), f"{where}.BlockState")
-        state = map_block_state(bname, props, data_version)
         if state is None:
             unmapped.add(f"falling {bname}")
             return None
@@ -366,8 +399,12 @@ def read_block_entity(reader: Reader, tag: Compound, pos: BlockPos, kind: str, s
                                                                                                         "count", w)))
         schem.containers[pos] = tuple(items)
     elif full == PISTON_BLOCK_ENTITY:
-        name, props = state_compound(reader, reader.compound(tag, "blockState", where), f"{where}.blockState")
-        state = map_block_state(name, props, schem.data_version)
+        if "blockState" not in tag and "blockId" in tag:   # 1.12.2 TileEntityPiston: blockId, blockData
+            block_id, meta = reader.integer(tag, "blockId", where), reader.integer(tag, "blockData", where)
+            name, state = f"{block_id} data {meta}", legacy_data_state(block_id, meta & LEGACY_DATA_MASK)
+        else:
+            name, props = state_compound(reader, reader.compound(tag, "blockState", where), f"{where}.blockState")
+            state = map_block_state(name, props, schem.data_version)
         if state is None:
             raise reader.fail(f"{where}.blockState", f"moving block {name} has no {_target_text()} equivalent")
         facing = reader.integer(tag, "facing", where)
