@@ -349,7 +349,7 @@ def test_fuzzed_files_load_whole_or_fail_in_one_line(tmp_path: Path, capsys: pyt
     scene = tmp_path / "scene.toml"
     scene.write_text(ROUND_TRIP)
     sources = [shared_file("schematics", "SimpleHouse.litematic"), shared_file("schematics", "black-white.litematic")]
-    for suffix in (".litematic", ".nbt", ".schem"):
+    for suffix in (".litematic", ".nbt", ".schem", ".schematic"):
         sources.append(tmp_path / f"export{suffix}")
         assert cli(capsys, "export", str(scene), "--out", str(sources[-1]))[0] == 0
     rng = random.Random(20261123)
