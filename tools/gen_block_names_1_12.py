@@ -40,7 +40,7 @@ from gen_block_1_12 import LEGACY, _state
 from gen_blocks import open_source
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from engine.schematics.mapping import WALL_SIDE_VALUES, WALL_SIDES  # noqa: E402
+from engine.world.block_physics import WALL_SIDE_VALUES, WALL_SIDES, is_wall  # noqa: E402
 from engine.world.blocks import BlockState, BlockStateError, default_state  # noqa: E402 (the repository root first)
 
 YARN_COMMIT = "20cb124df"    # 1.16.5
@@ -218,8 +218,8 @@ def _target(legacy: dict, block_id: int, meta: int, name: str, new: str, fixed: 
         fixer_name, fixer_props = _fixer_state(new)
         text = fixer_name + ("[" + ",".join(f"{k}={v}" for k, v in fixer_props.items()) + "]" if fixer_props else "")
     target, target_props = _state(text)
-    wall = target.endswith("_wall")
-    if wall:   # 1.13's boolean sides → the table's none/low (mapping.WALL_SIDE_VALUES)
+    wall = is_wall(target)
+    if wall:   # 1.13's boolean sides → the table's none/low
         target_props = {k: WALL_SIDE_VALUES[v] if k in WALL_SIDES else v for k, v in target_props.items()}
     try:
         state = _with(target, target_props)

@@ -31,6 +31,7 @@ from engine.schematics.nbt_io import Byte, Compound, Double, Float, Int, List, R
 from engine.tick.input_limits import LimitError, check
 from engine.tick.registry import ENTITY_TYPES
 from engine.world import blocks
+from engine.world.block_physics import WALL_SIDE_BOOLEANS, WALL_SIDE_VALUES, WALL_SIDES
 from engine.world.blocks import BlockState, BlockStateError
 from engine.world.world import World
 
@@ -77,9 +78,6 @@ def _target() -> tuple[Version, int]:
 def _target_text() -> str:
     v = _RELEASE.get() or blocks.BASE_RELEASE
     return version_text(v if blocks.has_own_table(v) else blocks.BASE_RELEASE)
-WALL_SIDES = ("north", "east", "south", "west")
-WALL_SIDE_VALUES = {"true": "low", "false": "none"}              # boolean sides (before 1.16) → none/low/tall
-WALL_SIDE_BOOLEANS = {"none": "false", "low": "true", "tall": "true"}  # ... and back, for a 1.14-1.15.2 scene
 
 # scene field → (NBT key, NBT tag type when written, older or newer spellings read too); a projectile's owner is a
 # UUID in NBT and an entity id in a scene, so it is not kept

@@ -21,13 +21,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from engine.world import blocks
-from engine.world.blocks import NAMESPACE, BlockState, BlockStateError
+from engine.world.block_physics import WALL_SIDE_VALUES, WALL_SIDES, is_wall
+from engine.world.blocks import NAMESPACE, BlockState, BlockStateError, quoted
 
 NAMES_PATH = Path(__file__).resolve().parents[2] / "assets" / "block-names-1.12.2.json"
 RELEASE = "1.12.2"
-MAX_DATA_VALUE = 15
-WALL_SIDES = frozenset({"north", "east", "south", "west"})
-WALL_SIDE_VALUES = {"true": "low", "false": "none"}   # 1.12.2's boolean wall sides → the table's
 DATA_VALUE_FORM = re.compile(r"\s*(\S+)\s+(\d+)\s*")  # `/setblock x y z wool 14`
 
 
@@ -75,11 +73,6 @@ def _table_state(text: str) -> BlockState:
     return state
 
 
-def is_name(name: str) -> bool:
-    """Whether `name` (bare or namespaced) is a block name of 1.12.2's own."""
-    return name.removeprefix(NAMESPACE) in _names().by_name
-
-
 def parse(text: str) -> BlockState | None:
     """`text` in 1.12.2's names (module docstring), or None when its name is none of 1.12.2's own."""
     data_form = DATA_VALUE_FORM.fullmatch(text)
@@ -92,7 +85,7 @@ def parse(text: str) -> BlockState | None:
         if found is None:
             metas = ", ".join(str(v.meta) for v in block.values)
             raise BlockStateError(f"'{NAMESPACE}{block.name}' has no data value {meta} in 1.12.2 (it has {metas}) "
-                                  f"in {_quote(text)}")
+                                  f"in {quoted(text)}")
         return found.state
     name, pairs = blocks.split_state(text)
     block = _names().by_name.get(name.removeprefix(NAMESPACE)) if name.count(":") <= 1 else None
@@ -104,10 +97,10 @@ def parse(text: str) -> BlockState | None:
         if allowed is None:
             listed = ", ".join(block.properties) or "none"
             raise BlockStateError(f"1.12.2 block '{NAMESPACE}{block.name}' has no property '{key}' "
-                                  f"(properties: {listed}) in {_quote(text)}")
+                                  f"(properties: {listed}) in {quoted(text)}")
         if value not in allowed:
             raise BlockStateError(f"property '{key}' of 1.12.2 block '{NAMESPACE}{block.name}' takes "
-                                  f"{'|'.join(allowed)}, not '{value}' in {_quote(text)}")
+                                  f"{'|'.join(allowed)}, not '{value}' in {quoted(text)}")
         values[key] = value
     return state_of(block, values)
 
@@ -120,7 +113,7 @@ def state_of(block: OldBlock, values: dict[str, str]) -> BlockState:
     state = found.state
     for key in found.varying:
         value = values[key]
-        if state.block.endswith("_wall") and key in WALL_SIDES:
+        if is_wall(state.block) and key in WALL_SIDES:
             value = WALL_SIDE_VALUES[value]
         if state.has_property(key):
             try:
@@ -156,11 +149,14 @@ def name_of_id(block_id: int) -> str:
 
 @lru_cache(maxsize=1)
 def _data_by_block() -> dict[str, list[tuple[int, int, DataValue]]]:
-    """The table's block name → (id, data value, DataValue) of each data value that maps to one of its states."""
+    """The table's block name → (id, data value, DataValue) of each data value that maps to one of its states: the
+    1.12.2 block of the same name first (still `water` 9 before `flowing_water` 8), then by id and data value."""
     out: dict[str, list[tuple[int, int, DataValue]]] = {}
     for block in _names().by_name.values():
         for v in block.values:
             out.setdefault(v.state.block, []).append((block.id, v.meta, v))
+    for name, found in out.items():
+        found.sort(key=lambda c: (_names().by_id[c[0]].name != name, c[0], c[1]))
     return out
 
 
@@ -171,7 +167,3 @@ def data_of(state: BlockState) -> tuple[int, int] | None:
         if all(state.properties[k] == x for k, x in v.state.properties.items() if k not in v.varying):
             return block_id, meta
     return None
-
-
-def _quote(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)

@@ -170,18 +170,19 @@ def _spell(value: str | int | bool) -> str:
     return str(value)
 
 
-def _quote(text: str) -> str:
+def quoted(text: str) -> str:
+    """`text` in double quotes, as error messages show a block-state string."""
     return json.dumps(text, ensure_ascii=False)
 
 
 def _no_property(info: _Block, key: str, text: str) -> NoReturn:
     raise BlockStateError(f"block '{NAMESPACE}{info.name}' has no property '{key}' "
-                          f"(properties: {info.describe()}) in {_quote(text)}")
+                          f"(properties: {info.describe()}) in {quoted(text)}")
 
 
 def _bad_value(info: _Block, key: str, value: str, text: str) -> NoReturn:
     raise BlockStateError(f"property '{key}' of '{NAMESPACE}{info.name}' takes "
-                          f"{'|'.join(info.properties[key])}, not '{value}' in {_quote(text)}")
+                          f"{'|'.join(info.properties[key])}, not '{value}' in {quoted(text)}")
 
 
 class _Table:
@@ -344,7 +345,7 @@ def _block(name: str, text: str, release: Version) -> _Block:
     info = (_table or _load()).names(release).get(bare)
     if info is None:
         shown = name if ":" in name else NAMESPACE + name
-        raise BlockStateError(f"unknown block '{shown}' in {_quote(text)} (no block of {version_text(release)} has "
+        raise BlockStateError(f"unknown block '{shown}' in {quoted(text)} (no block of {version_text(release)} has "
                               "that name)")
     return info
 
@@ -402,25 +403,25 @@ def split_state(text: str) -> tuple[str, list[tuple[str, str]]]:
         name, _, rest = body.partition("[")
         props, close, tail = rest.partition("]")
         if not close:
-            raise BlockStateError(f"expected ']' after the properties in {_quote(text)}")
+            raise BlockStateError(f"expected ']' after the properties in {quoted(text)}")
         if tail.strip() or "[" in props:
-            raise BlockStateError(f"expected one [key=value,...] list and nothing after it in {_quote(text)}")
+            raise BlockStateError(f"expected one [key=value,...] list and nothing after it in {quoted(text)}")
     elif "]" in body:
-        raise BlockStateError(f"unexpected ']' without '[' in {_quote(text)}")
+        raise BlockStateError(f"unexpected ']' without '[' in {quoted(text)}")
     else:
         name, props = body, ""
     name = name.strip()
     if not name or any(c.isspace() for c in name):
-        raise BlockStateError(f"expected a block name such as minecraft:stone in {_quote(text)}")
+        raise BlockStateError(f"expected a block name such as minecraft:stone in {quoted(text)}")
     pairs: list[tuple[str, str]] = []
     if not props.strip():
         return name, pairs
     for item in props.split(","):
         key, eq, value = (part.strip() for part in item.partition("="))
         if not eq or not key or not value:
-            raise BlockStateError(f"expected key=value, not '{item.strip()}' in {_quote(text)}")
+            raise BlockStateError(f"expected key=value, not '{item.strip()}' in {quoted(text)}")
         if any(key == k for k, _ in pairs):
-            raise BlockStateError(f"duplicate property '{key}' in {_quote(text)}")
+            raise BlockStateError(f"duplicate property '{key}' in {quoted(text)}")
         pairs.append((key, value))
     return name, pairs
 
