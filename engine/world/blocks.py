@@ -390,10 +390,23 @@ def _parse(text: str, release: Version) -> BlockState:
         if release != LEGACY_RELEASE:
             raise
         from engine.world import block_names_1_12  # on first use: a 1.12.2 scene only
-        state = block_names_1_12.parse(text)
+        try:
+            state = block_names_1_12.parse(text)
+        except BlockStateError as legacy_err:   # neither reads it: the table's error where its block has the keys
+            raise (err if _table_has_keys(text, release) else legacy_err) from None
         if state is None:
             raise err from None
         return state
+
+
+def _table_has_keys(text: str, release: Version) -> bool:
+    """Whether `release`'s table has the block `text` names, with every property key it gives."""
+    try:
+        name, pairs = split_state(text)
+    except BlockStateError:   # not the table's syntax (a name and a data value)
+        return False
+    info = (_table or _load()).names(release).get(name.removeprefix(NAMESPACE))
+    return info is not None and all(key in info.properties for key, _ in pairs)
 
 
 def split_state(text: str) -> tuple[str, list[tuple[str, str]]]:

@@ -132,6 +132,8 @@ def test_the_table_s_names_come_first() -> None:
     ("minecraft:kelp", "unknown block 'minecraft:kelp'"),
     ("minecraft:tnt[explode=maybe]", "property 'explode' of 1.12.2 block 'minecraft:tnt' takes false|true, not "
                                      "'maybe'"),
+    # a name of both with the table's keys: the table's error
+    ("minecraft:tnt[unstable=maybe]", "property 'unstable' of 'minecraft:tnt' takes true|false, not 'maybe'"),
 ])
 def test_a_wrong_name_is_one_line_and_status_2(block: str, message: str, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
