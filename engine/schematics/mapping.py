@@ -45,6 +45,7 @@ PATH_RENAME_DATA_VERSION = 2724       # 20w45a (1.17): grass_path → dirt_path
 SHORT_GRASS_DATA_VERSION = 3698       # 23w40a (1.20.3): grass → short_grass
 MAX_VOLUME = 1 << 26                  # cells a written schematic holds: 67M (a 406³ box)
 MAX_DIMENSION = 1 << 15               # any side, in blocks
+USHORT = 0xFFFF                       # Width, Height, Length: unsigned shorts in Sponge and MCEdit files
 
 # (first data version with the new name, old name, new name); a release uses the name on its side of each rename
 RENAMES = ((SIGN_RENAME_DATA_VERSION, "sign", "oak_sign"), (SIGN_RENAME_DATA_VERSION, "wall_sign", "oak_wall_sign"),
@@ -101,6 +102,25 @@ TYPE_NBT_FIELDS: dict[tuple[str, str], tuple[str, type, tuple[str, ...]]] = {
 def _nbt_field(kind: str, name: str) -> tuple[str, type, tuple[str, ...]] | None:
     """The NBT spelling of scene field `name` of entity type `kind`, None where it is not kept."""
     return TYPE_NBT_FIELDS.get((kind, name)) or NBT_FIELDS.get(name)
+# entity ids of files before the flattening → today's, for the types the engine simulates: 1.11-1.12.2's names that
+# 1.13 renamed (the data fixer's EntityTheRenameningBlock) and the names before 1.11 (EntityIdFix, then renamed)
+LEGACY_ENTITY_IDS = {
+    "minecraft:xp_orb": "minecraft:experience_orb", "minecraft:xp_bottle": "minecraft:experience_bottle",
+    "minecraft:fireworks_rocket": "minecraft:firework_rocket", "minecraft:ender_crystal": "minecraft:end_crystal",
+    "minecraft:villager_golem": "minecraft:iron_golem",
+    "PrimedTnt": "minecraft:tnt", "FallingSand": "minecraft:falling_block", "Item": "minecraft:item",
+    "XPOrb": "minecraft:experience_orb", "Arrow": "minecraft:arrow", "Boat": "minecraft:boat",
+    "MinecartRideable": "minecraft:minecart", "MinecartTNT": "minecraft:tnt_minecart",
+    "ArmorStand": "minecraft:armor_stand", "Snowball": "minecraft:snowball", "ThrownEgg": "minecraft:egg",
+    "ThrownEnderpearl": "minecraft:ender_pearl", "ThrownExpBottle": "minecraft:experience_bottle",
+    "ThrownPotion": "minecraft:potion", "Fireball": "minecraft:fireball", "SmallFireball": "minecraft:small_fireball",
+    "DragonFireball": "minecraft:dragon_fireball", "WitherSkull": "minecraft:wither_skull",
+    "FireworksRocketEntity": "minecraft:firework_rocket", "EnderCrystal": "minecraft:end_crystal",
+    "LeashKnot": "minecraft:leash_knot", "Creeper": "minecraft:creeper", "Ghast": "minecraft:ghast",
+    "Guardian": "minecraft:guardian", "ElderGuardian": "minecraft:elder_guardian", "Pig": "minecraft:pig",
+    "Shulker": "minecraft:shulker", "Villager": "minecraft:villager", "VillagerGolem": "minecraft:iron_golem",
+    "Zombie": "minecraft:zombie",
+}
 CONTAINER_BLOCK_ENTITIES = frozenset({"minecraft:dispenser", "minecraft:dropper"})
 PISTON_BLOCK_ENTITY = "minecraft:piston"
 
@@ -300,6 +320,8 @@ def _read_entity(reader: Reader, tag: Compound, pos: Vec3 | None, origin: Vec3, 
                  unmapped: Unmapped, where: str, vehicle: int | None) -> None:
     """One entity and its riders; a rider starts at its vehicle's position (`pos`), and its first tick seats it."""
     kind = reader.string(tag, "id", where) if "id" in tag else reader.string(tag, "Id", where)
+    if schem.data_version < FLATTENING_DATA_VERSION:
+        kind = LEGACY_ENTITY_IDS.get(kind, kind)
     full = kind if ":" in kind else blocks.NAMESPACE + kind
     cls = ENTITY_TYPES.get(full)
     if cls is None:
@@ -334,9 +356,12 @@ def _read_field(reader: Reader, tag: Compound, entity_type: str, name: str, kind
         if "BlockState" in tag:
             bname, props = state_compound(reader, reader.compound(tag, "BlockState", where), f"{where}.BlockState")
             state = map_block_state(bname, props, data_version)
-        elif "Block" in tag and data_version < FLATTENING_DATA_VERSION:   # 1.12.2 EntityFallingBlock: Block, Data
-            bname = reader.string(tag, "Block", where)
-            state = legacy_data_state(bname, reader.integer(tag, "Data", where, 0) & LEGACY_DATA_MASK)
+        elif data_version < FLATTENING_DATA_VERSION and ("Block" in tag or "TileID" in tag or "Tile" in tag):
+            # 1.12.2 EntityFallingBlock.readEntityFromNBT: Block (a name), else TileID, else Tile (ids), and Data
+            key = "Block" if "Block" in tag else "TileID" if "TileID" in tag else "Tile"
+            block = reader.string(tag, key, where) if key == "Block" else reader.integer(tag, key, where)
+            bname = str(block)
+            state = legacy_data_state(block, reader.integer(tag, "Data", where, 0) & LEGACY_DATA_MASK)
         else:
             return None
         if state is None:

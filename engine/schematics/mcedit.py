@@ -17,6 +17,7 @@ from engine.schematics.mapping import (
     DATA_VERSION_1_12_2,
     DATA_VERSION_1_16_5,
     LEGACY_DATA_MASK,
+    USHORT,
     Export,
     Region,
     Schematic,
@@ -37,7 +38,6 @@ from engine.world import block_names_1_12, blocks
 from engine.world.blocks import BlockState
 
 MATERIALS = "Alpha"                 # the only block set MCEdit writes for Java Edition
-USHORT = 0xFFFF
 ADD_SHIFT = 8                       # AddBlocks: bits 8..11 of the id
 DATA_BITS = 4                       # id << DATA_BITS | data value: one key per cell kind
 # pre-1.11 block entity ids → 1.11's

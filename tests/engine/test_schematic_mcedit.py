@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from nbtlib import Byte, ByteArray, Compound, Double, Float, Int, List, Short, String
 
-from engine.tick.scene import load_scene
+from engine.tick.scene import SceneError, load_scene
 from tests.conftest import cli
 from tests.engine.test_schematics import blocks_of
 
@@ -91,6 +91,27 @@ def test_schematic_loads_1_12_2_ids(version: str, tmp_path: Path) -> None:
     sand, tnt = sim.entities
     assert (str(sand.block_state), tuple(sand.pos)) == ("minecraft:red_sand", (10.5, 63.0, 10.5))
     assert (tnt.fuse, tuple(tnt.pos)) == (40, (11.5, 63.0, 12.5))
+
+
+def test_entity_ids_before_1_13_are_read(tmp_path: Path) -> None:
+    """An MCEdit file of 1.8-1.10 names entities the old way (`PrimedTnt`, `FallingSand` with a numeric `TileID`),
+    one of 1.11-1.12.2 by the ids 1.13 renamed (`minecraft:xp_orb`): each is read as today's type (the 1.13 data
+    fixer's EntityIdFix and EntityTheRenameningBlock); a type the engine does not simulate is unmapped."""
+    entities = List[Compound]([
+        _entity("PrimedTnt", [0.5, 3.0, 0.5], Fuse=Byte(30)),
+        _entity("FallingSand", [1.5, 3.0, 0.5], TileID=Int(12), Data=Byte(1), Time=Byte(1)),
+        _entity("minecraft:xp_orb", [2.5, 3.0, 0.5], Value=Short(7)),
+        _entity("minecraft:fireworks_rocket", [3.5, 3.0, 0.5], Life=Int(0), LifeTime=Int(20))])
+    path = _schematic(tmp_path / "old.schematic", Entities=entities)
+    sim = load_scene(_scene(tmp_path, path, "1.12.2", (0, 0, 0)))
+    assert [(e.TYPE, tuple(e.pos)) for e in sim.entities] == [
+        ("minecraft:tnt", (0.5, 3.0, 0.5)), ("minecraft:falling_block", (1.5, 3.0, 0.5)),
+        ("minecraft:experience_orb", (2.5, 3.0, 0.5)), ("minecraft:firework_rocket", (3.5, 3.0, 0.5))]
+    tnt, sand, orb, _ = sim.entities
+    assert (tnt.fuse, str(sand.block_state), orb.value) == (30, "minecraft:red_sand", 7)
+    path = _schematic(tmp_path / "squid.schematic", Entities=List[Compound]([_entity("Squid", [0.5, 3.0, 0.5])]))
+    with pytest.raises(SceneError, match="1 have no 1.12.2 equivalent: entity minecraft:Squid ×1"):
+        load_scene(_scene(tmp_path, path, "1.12.2"))
 
 
 def test_unknown_ids_are_reported_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
