@@ -85,7 +85,7 @@ def _parser() -> argparse.ArgumentParser:
                                       "roles to draw")
     r.add_argument("--allow-unmapped", action="store_true", help=UNMAPPED_HELP)
     _add_world_box(r)
-    x = sub.add_parser("export", help="write a scene or schematic as .litematic, .nbt, .schem or .toml")
+    x = sub.add_parser("export", help="write a scene or schematic as .litematic, .nbt, .schem, .schematic or .toml")
     x.add_argument("scene")
     x.add_argument("--out", required=True)
     x.add_argument("--tick", type=arguments.ticks, default=0, help="run this many ticks first")

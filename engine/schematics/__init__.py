@@ -1,5 +1,6 @@
-"""Contraption files (interfaces.md): Litematica `.litematic`, structure-block `.nbt` and Sponge `.schem` read into
-1.16.5 terms and placed into a world; a simulation written back as any of them or as a scene `.toml`."""
+"""Contraption files (interfaces.md): Litematica `.litematic`, structure-block `.nbt`, Sponge `.schem` and MCEdit
+`.schematic` (1.12.2's numeric ids) read into the scene's release's terms and placed into a world; a simulation written
+back as any of them or as a scene `.toml`."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
 
 NBT_LEVELS_PER_RIDER = 2          # a rider is a compound in its vehicle's Passengers list
 NBT_LEVELS_AROUND_ENTITIES = 4    # root, Regions, the region, its Entities list (the deepest of the formats)
-FORMATS = {".litematic": "litematic", ".nbt": "structure", ".schem": "sponge"}   # suffix → module reading/writing it
+# suffix → module reading/writing it
+FORMATS = {".litematic": "litematic", ".nbt": "structure", ".schem": "sponge", ".schematic": "mcedit"}
 SCHEMATIC_SUFFIXES = tuple(FORMATS)
 EXPORT_SUFFIXES = (*FORMATS, ".toml")
 
@@ -148,7 +150,7 @@ def _rider_depth(roots: list[Any]) -> int:
 
 
 def export(sim: Simulation, path: str | Path) -> None:
-    """Write `sim` as the format its suffix names (.litematic, .nbt, .schem or a scene .toml)."""
+    """Write `sim` as the format its suffix names (.litematic, .nbt, .schem, .schematic or a scene .toml)."""
     from engine.schematics.nbt_io import SchematicError
 
     path = Path(path)

@@ -31,10 +31,13 @@ from engine.schematics.nbt_io import Byte, Compound, Double, Float, Int, List, R
 from engine.tick.input_limits import LimitError, check
 from engine.tick.registry import ENTITY_TYPES
 from engine.world import blocks
+from engine.world.block_physics import WALL_SIDE_BOOLEANS, WALL_SIDE_VALUES, WALL_SIDES
 from engine.world.blocks import BlockState, BlockStateError
 from engine.world.world import World
 
 DATA_VERSION_1_16_5 = 2586
+DATA_VERSION_1_12_2 = 1343
+LEGACY_DATA_MASK = 0xF                # a 1.12.2 data value's bits
 FLATTENING_DATA_VERSION = 1451        # 17w47a: the first version with namespaced block states
 SIGN_RENAME_DATA_VERSION = 1901       # 18w43a: sign → oak_sign, stone_slab → smooth_stone_slab
 WALL_SIDES_DATA_VERSION = 2529        # 20w17a: wall sides become none/low/tall
@@ -42,6 +45,7 @@ PATH_RENAME_DATA_VERSION = 2724       # 20w45a (1.17): grass_path → dirt_path
 SHORT_GRASS_DATA_VERSION = 3698       # 23w40a (1.20.3): grass → short_grass
 MAX_VOLUME = 1 << 26                  # cells a written schematic holds: 67M (a 406³ box)
 MAX_DIMENSION = 1 << 15               # any side, in blocks
+USHORT = 0xFFFF                       # Width, Height, Length: unsigned shorts in Sponge and MCEdit files
 
 # (first data version with the new name, old name, new name); a release uses the name on its side of each rename
 RENAMES = ((SIGN_RENAME_DATA_VERSION, "sign", "oak_sign"), (SIGN_RENAME_DATA_VERSION, "wall_sign", "oak_wall_sign"),
@@ -75,9 +79,6 @@ def _target() -> tuple[Version, int]:
 def _target_text() -> str:
     v = _RELEASE.get() or blocks.BASE_RELEASE
     return version_text(v if blocks.has_own_table(v) else blocks.BASE_RELEASE)
-WALL_SIDES = ("north", "east", "south", "west")
-WALL_SIDE_VALUES = {"true": "low", "false": "none"}              # boolean sides (before 1.16) → none/low/tall
-WALL_SIDE_BOOLEANS = {"none": "false", "low": "true", "tall": "true"}  # ... and back, for a 1.14-1.15.2 scene
 
 # scene field → (NBT key, NBT tag type when written, older or newer spellings read too); a projectile's owner is a
 # UUID in NBT and an entity id in a scene, so it is not kept
@@ -101,6 +102,25 @@ TYPE_NBT_FIELDS: dict[tuple[str, str], tuple[str, type, tuple[str, ...]]] = {
 def _nbt_field(kind: str, name: str) -> tuple[str, type, tuple[str, ...]] | None:
     """The NBT spelling of scene field `name` of entity type `kind`, None where it is not kept."""
     return TYPE_NBT_FIELDS.get((kind, name)) or NBT_FIELDS.get(name)
+# entity ids of files before the flattening → today's, for the types the engine simulates: 1.11-1.12.2's names that
+# 1.13 renamed (the data fixer's EntityTheRenameningBlock) and the names before 1.11 (EntityIdFix, then renamed)
+LEGACY_ENTITY_IDS = {
+    "minecraft:xp_orb": "minecraft:experience_orb", "minecraft:xp_bottle": "minecraft:experience_bottle",
+    "minecraft:fireworks_rocket": "minecraft:firework_rocket", "minecraft:ender_crystal": "minecraft:end_crystal",
+    "minecraft:villager_golem": "minecraft:iron_golem",
+    "PrimedTnt": "minecraft:tnt", "FallingSand": "minecraft:falling_block", "Item": "minecraft:item",
+    "XPOrb": "minecraft:experience_orb", "Arrow": "minecraft:arrow", "Boat": "minecraft:boat",
+    "MinecartRideable": "minecraft:minecart", "MinecartTNT": "minecraft:tnt_minecart",
+    "ArmorStand": "minecraft:armor_stand", "Snowball": "minecraft:snowball", "ThrownEgg": "minecraft:egg",
+    "ThrownEnderpearl": "minecraft:ender_pearl", "ThrownExpBottle": "minecraft:experience_bottle",
+    "ThrownPotion": "minecraft:potion", "Fireball": "minecraft:fireball", "SmallFireball": "minecraft:small_fireball",
+    "DragonFireball": "minecraft:dragon_fireball", "WitherSkull": "minecraft:wither_skull",
+    "FireworksRocketEntity": "minecraft:firework_rocket", "EnderCrystal": "minecraft:end_crystal",
+    "LeashKnot": "minecraft:leash_knot", "Creeper": "minecraft:creeper", "Ghast": "minecraft:ghast",
+    "Guardian": "minecraft:guardian", "ElderGuardian": "minecraft:elder_guardian", "Pig": "minecraft:pig",
+    "Shulker": "minecraft:shulker", "Villager": "minecraft:villager", "VillagerGolem": "minecraft:iron_golem",
+    "Zombie": "minecraft:zombie",
+}
 CONTAINER_BLOCK_ENTITIES = frozenset({"minecraft:dispenser", "minecraft:dropper"})
 PISTON_BLOCK_ENTITY = "minecraft:piston"
 
@@ -192,6 +212,11 @@ def map_block_state(name: str, props: dict[str, str], data_version: int) -> Bloc
     None when there is none."""
     if ":" in name and not name.startswith(blocks.NAMESPACE):
         return None
+    if data_version < FLATTENING_DATA_VERSION:   # 1.12.2's names: its table's state, then mapped as 1.16.5's
+        legacy = legacy_state(name, props)
+        if legacy is None:
+            return None
+        name, props, data_version = legacy.name, dict(legacy.properties), DATA_VERSION_1_16_5
     release, release_data_version = _target()
     bare = name.removeprefix(blocks.NAMESPACE)
     for since, old, new in RENAMES:
@@ -214,6 +239,28 @@ def map_block_state(name: str, props: dict[str, str], data_version: int) -> Bloc
     except BlockStateError:
         return None
     return state
+
+
+def legacy_state(name: str, props: dict[str, str]) -> BlockState | None:
+    """The 1.12.2 table's state of a state in 1.12.2's own names (`block_names_1_12`), or None."""
+    from engine.world import block_names_1_12
+
+    text = name + ("[" + ",".join(f"{k}={v}" for k, v in props.items()) + "]" if props else "")
+    try:
+        return block_names_1_12.parse(text)
+    except BlockStateError:
+        return None
+
+
+def legacy_data_state(block: int | str, meta: int) -> BlockState | None:
+    """The state of the release read into for a 1.12.2 block (numeric id or name) and data value, or None."""
+    from engine.world import block_names_1_12
+
+    found = block_names_1_12.block_named(block) if isinstance(block, str) else block_names_1_12.block_by_id(block)
+    state = None if found is None else block_names_1_12.state_of_data(found.id, meta)
+    if state is None or _target()[0] == blocks.LEGACY_RELEASE:
+        return state
+    return map_block_state(state.name, dict(state.properties), DATA_VERSION_1_16_5)
 
 
 def palette_ids(reader: Reader, entries: list[tuple[str, dict[str, str]]], data_version: int) -> tuple[
@@ -273,6 +320,8 @@ def _read_entity(reader: Reader, tag: Compound, pos: Vec3 | None, origin: Vec3, 
                  unmapped: Unmapped, where: str, vehicle: int | None) -> None:
     """One entity and its riders; a rider starts at its vehicle's position (`pos`), and its first tick seats it."""
     kind = reader.string(tag, "id", where) if "id" in tag else reader.string(tag, "Id", where)
+    if schem.data_version < FLATTENING_DATA_VERSION:
+        kind = LEGACY_ENTITY_IDS.get(kind, kind)
     full = kind if ":" in kind else blocks.NAMESPACE + kind
     cls = ENTITY_TYPES.get(full)
     if cls is None:
@@ -304,10 +353,17 @@ def _read_field(reader: Reader, tag: Compound, entity_type: str, name: str, kind
         item = reader.compound(tag, "Item", where, optional=True)
         return reader.string(item, "id", f"{where}.Item") if "id" in item else None
     if name == "block_state":
-        if "BlockState" not in tag:
+        if "BlockState" in tag:
+            bname, props = state_compound(reader, reader.compound(tag, "BlockState", where), f"{where}.BlockState")
+            state = map_block_state(bname, props, data_version)
+        elif data_version < FLATTENING_DATA_VERSION and ("Block" in tag or "TileID" in tag or "Tile" in tag):
+            # 1.12.2 EntityFallingBlock.readEntityFromNBT: Block (a name), else TileID, else Tile (ids), and Data
+            key = "Block" if "Block" in tag else "TileID" if "TileID" in tag else "Tile"
+            block = reader.string(tag, key, where) if key == "Block" else reader.integer(tag, key, where)
+            bname = str(block)
+            state = legacy_data_state(block, reader.integer(tag, "Data", where, 0) & LEGACY_DATA_MASK)
+        else:
             return None
-        bname, props = state_compound(reader, reader.compound(tag, "BlockState", where), f"{where}.BlockState")
-        state = map_block_state(bname, props, data_version)
         if state is None:
             unmapped.add(f"falling {bname}")
             return None
@@ -366,8 +422,12 @@ def read_block_entity(reader: Reader, tag: Compound, pos: BlockPos, kind: str, s
                                                                                                         "count", w)))
         schem.containers[pos] = tuple(items)
     elif full == PISTON_BLOCK_ENTITY:
-        name, props = state_compound(reader, reader.compound(tag, "blockState", where), f"{where}.blockState")
-        state = map_block_state(name, props, schem.data_version)
+        if "blockState" not in tag and "blockId" in tag:   # 1.12.2 TileEntityPiston: blockId, blockData
+            block_id, meta = reader.integer(tag, "blockId", where), reader.integer(tag, "blockData", where)
+            name, state = f"{block_id} data {meta}", legacy_data_state(block_id, meta & LEGACY_DATA_MASK)
+        else:
+            name, props = state_compound(reader, reader.compound(tag, "blockState", where), f"{where}.blockState")
+            state = map_block_state(name, props, schem.data_version)
         if state is None:
             raise reader.fail(f"{where}.blockState", f"moving block {name} has no {_target_text()} equivalent")
         facing = reader.integer(tag, "facing", where)

@@ -11,6 +11,7 @@ import numpy as np
 from engine.geometry.box import Vec3
 from engine.schematics.mapping import (
     DATA_VERSION_1_16_5,
+    USHORT,
     Export,
     Region,
     Schematic,
@@ -43,7 +44,6 @@ SUPPORTED_VERSIONS = (2, 3)
 WRITTEN_VERSION = 2                 # what WorldEdit for 1.16.5 writes
 VARINT_MAX_BYTES = 3                # palette indices below 2^21
 VARINT_CHUNK = 1 << 22
-USHORT = 0xFFFF
 
 
 def read(path: Path, allow_unmapped: bool) -> Schematic:

@@ -1,6 +1,7 @@
 """Structure block files (`.nbt`): `size`, a `palette` (or several `palettes`, of which the first is read), `blocks`
 as a list of `{state, pos, nbt}` and `entities` as `{pos, blockPos, nbt}`, all relative to the structure's corner.
-Cells not listed are structure void (nothing placed)."""
+Cells not listed are structure void (nothing placed). A file saved before the flattening (DataVersion below 1451:
+1.12.2 saves 1343) names its palette's blocks in 1.12.2's names (`block_names_1_12`)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from engine.schematics.mapping import (
     Schematic,
     Unmapped,
     check_cells,
-    check_data_version,
     check_size,
     count_unmapped,
     entity_nbt,
@@ -33,8 +33,7 @@ from engine.world import blocks
 def read(path: Path, allow_unmapped: bool) -> Schematic:
     reader = Reader(path)
     root = read_nbt(path)
-    schem = Schematic(data_version=reader.integer(root, "DataVersion", ""))
-    check_data_version(reader, schem.data_version, "DataVersion")
+    schem = Schematic(data_version=reader.integer(root, "DataVersion", ""))   # before 1451: 1.12.2's names
     sx, sy, sz = reader.ints(root, "size", "", 3)
     check_cells(reader, check_size(reader, (sx, sy, sz), "size"), "size")
     if "palette" in root:

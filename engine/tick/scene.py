@@ -96,8 +96,8 @@ class WorldBox(NamedTuple):
 
 def load_scene(path: str | Path, allow_unmapped: bool = False,
                region: WorldBox | tuple[Any, ...] | None = None) -> Simulation:
-    """Read and load a scene file, or a schematic (.litematic, .nbt, .schem) as a scene that places it at the
-    origin, its entities included (`allow_unmapped`: load it without what has no 1.16.5 equivalent), or the box
+    """Read and load a scene file, or a schematic (.litematic, .nbt, .schem, .schematic) as a scene that places it at
+    the origin, its entities included (`allow_unmapped`: load it without what has no 1.16.5 equivalent), or the box
     `region` (`WorldBox` or its fields as a tuple) of a world folder as a scene that places it where it lies in
     the world (in the nether, an ultrawarm world as the nether is)."""
     path = Path(path)

@@ -62,6 +62,9 @@ LATER_WALLS = frozenset({"cobbled_deepslate_wall", "polished_deepslate_wall", "d
                          "deepslate_brick_wall", "mud_brick_wall", "tuff_wall", "polished_tuff_wall",
                          "tuff_brick_wall", "resin_brick_wall"})
 WALLS = WALLS | LATER_WALLS
+WALL_SIDES = ("north", "east", "south", "west")
+WALL_SIDE_VALUES = {"true": "low", "false": "none"}              # boolean sides (before 1.16) → none/low/tall
+WALL_SIDE_BOOLEANS = {"none": "false", "low": "true", "tall": "true"}  # ... and back, for a 1.14-1.15.2 scene
 BEDS = frozenset(f"{c}_bed" for c in DYE_COLORS)
 FIRE_TAG = frozenset({"fire", "soul_fire"})
 FIRE_OR_LAVA = FIRE_TAG | {"lava"}   # Entity.move step 15: blocks that keep an entity burning

@@ -38,6 +38,7 @@ TABLE_PATH = Path(__file__).resolve().parents[2] / "assets" / "blocks-1.16.5.jso
 RELEASES_PATH = TABLE_PATH.with_name("blocks-releases.json")
 NAMESPACE = "minecraft:"
 BASE_RELEASE = parse_version(DEFAULT_VERSION)   # the release of TABLE_PATH
+LEGACY_RELEASE = (1, 12, 2)   # the release before the flattening: its own names read too (`block_names_1_12`)
 
 
 class BlockStateError(ValueError):
@@ -169,18 +170,19 @@ def _spell(value: str | int | bool) -> str:
     return str(value)
 
 
-def _quote(text: str) -> str:
+def quoted(text: str) -> str:
+    """`text` in double quotes, as error messages show a block-state string."""
     return json.dumps(text, ensure_ascii=False)
 
 
 def _no_property(info: _Block, key: str, text: str) -> NoReturn:
     raise BlockStateError(f"block '{NAMESPACE}{info.name}' has no property '{key}' "
-                          f"(properties: {info.describe()}) in {_quote(text)}")
+                          f"(properties: {info.describe()}) in {quoted(text)}")
 
 
 def _bad_value(info: _Block, key: str, value: str, text: str) -> NoReturn:
     raise BlockStateError(f"property '{key}' of '{NAMESPACE}{info.name}' takes "
-                          f"{'|'.join(info.properties[key])}, not '{value}' in {_quote(text)}")
+                          f"{'|'.join(info.properties[key])}, not '{value}' in {quoted(text)}")
 
 
 class _Table:
@@ -343,7 +345,7 @@ def _block(name: str, text: str, release: Version) -> _Block:
     info = (_table or _load()).names(release).get(bare)
     if info is None:
         shown = name if ":" in name else NAMESPACE + name
-        raise BlockStateError(f"unknown block '{shown}' in {_quote(text)} (no block of {version_text(release)} has "
+        raise BlockStateError(f"unknown block '{shown}' in {quoted(text)} (no block of {version_text(release)} has "
                               "that name)")
     return info
 
@@ -379,34 +381,70 @@ def parse_block_state(text: str, release: str | Version | None = None) -> BlockS
 
 @lru_cache(maxsize=4096)
 def _parse(text: str, release: Version) -> BlockState:
-    """`parse_block_state`, remembered by text and release (a scene repeats a few)."""
+    """`parse_block_state`, remembered by text and release (a scene repeats a few). 1.12.2 reads a string its table
+    cannot (a name or property the table lacks) in its own names (`block_names_1_12`): the table's names come
+    first, so a scene shared with later releases means the same blocks there (`minecraft:grass` is the plant)."""
+    try:
+        return _parse_in_table(text, release)
+    except BlockStateError as err:
+        if release != LEGACY_RELEASE:
+            raise
+        from engine.world import block_names_1_12  # on first use: a 1.12.2 scene only
+        try:
+            state = block_names_1_12.parse(text)
+        except BlockStateError as legacy_err:   # neither reads it: the table's error where its block has the keys
+            raise (err if _table_has_keys(text, release) else legacy_err) from None
+        if state is None:
+            raise err from None
+        return state
+
+
+def _table_has_keys(text: str, release: Version) -> bool:
+    """Whether `release`'s table has the block `text` names, with every property key it gives."""
+    try:
+        name, pairs = split_state(text)
+    except BlockStateError:   # not the table's syntax (a name and a data value)
+        return False
+    info = (_table or _load()).names(release).get(name.removeprefix(NAMESPACE))
+    return info is not None and all(key in info.properties for key, _ in pairs)
+
+
+def split_state(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """`/setblock` syntax → the name as written and its key=value pairs, each checked for form only."""
     body = text.strip()
     if "[" in body:
         name, _, rest = body.partition("[")
         props, close, tail = rest.partition("]")
         if not close:
-            raise BlockStateError(f"expected ']' after the properties in {_quote(text)}")
+            raise BlockStateError(f"expected ']' after the properties in {quoted(text)}")
         if tail.strip() or "[" in props:
-            raise BlockStateError(f"expected one [key=value,...] list and nothing after it in {_quote(text)}")
+            raise BlockStateError(f"expected one [key=value,...] list and nothing after it in {quoted(text)}")
     elif "]" in body:
-        raise BlockStateError(f"unexpected ']' without '[' in {_quote(text)}")
+        raise BlockStateError(f"unexpected ']' without '[' in {quoted(text)}")
     else:
         name, props = body, ""
     name = name.strip()
     if not name or any(c.isspace() for c in name):
-        raise BlockStateError(f"expected a block name such as minecraft:stone in {_quote(text)}")
-    info = _block(name, text, release)
-    state = info.states[info.default_id - info.min_id]
+        raise BlockStateError(f"expected a block name such as minecraft:stone in {quoted(text)}")
+    pairs: list[tuple[str, str]] = []
     if not props.strip():
-        return state
-    seen = set()
+        return name, pairs
     for item in props.split(","):
         key, eq, value = (part.strip() for part in item.partition("="))
         if not eq or not key or not value:
-            raise BlockStateError(f"expected key=value, not '{item.strip()}' in {_quote(text)}")
-        if key in seen:
-            raise BlockStateError(f"duplicate property '{key}' in {_quote(text)}")
-        seen.add(key)
+            raise BlockStateError(f"expected key=value, not '{item.strip()}' in {quoted(text)}")
+        if any(key == k for k, _ in pairs):
+            raise BlockStateError(f"duplicate property '{key}' in {quoted(text)}")
+        pairs.append((key, value))
+    return name, pairs
+
+
+def _parse_in_table(text: str, release: Version) -> BlockState:
+    """`text` in the names and states of `release`'s table."""
+    name, pairs = split_state(text)
+    info = _block(name, text, release)
+    state = info.states[info.default_id - info.min_id]
+    for key, value in pairs:
         if key not in info.properties:
             _no_property(info, key, text)
         if value not in info.properties[key]:

@@ -216,7 +216,7 @@ ROUND_TRIP = scene_toml(
               {"type": "item", "pos": [2.5, 1.0, 4.5], "item": "minecraft:slime_ball", "pickup_delay": 10}])
 
 
-@pytest.mark.parametrize("suffix", [".litematic", ".nbt", ".schem", ".toml"])
+@pytest.mark.parametrize("suffix", [".litematic", ".nbt", ".schem", ".schematic", ".toml"])
 def test_export_traces_like_the_scene(suffix: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     scene = tmp_path / "scene.toml"
     scene.write_text(ROUND_TRIP)
@@ -299,7 +299,8 @@ def _gz(raw: bytes, path: Path) -> Path:
      "Version: expected Byte/Short/Int/Long, got String"),
     ("v1.schem", lambda p: _tw_save(_tw_compound({"Version": (tw.TAG_Int, 1)}, "Schematic"), p),
      "Sponge schematic version 1 is not supported"),
-    ("old.nbt", lambda p: _tw_save(_tw_compound({"DataVersion": (tw.TAG_Int, 1343)}), p), "predates 1.13"),
+    ("old.sponge.schem", lambda p: _tw_save(_tw_compound({"Version": (tw.TAG_Int, 2), "DataVersion": (
+        tw.TAG_Int, 1343)}, "Schematic"), p), "predates 1.13"),
     ("huge.nbt", lambda p: _tw_save(_tw_compound({"DataVersion": (tw.TAG_Int, 2586), "size": (
         tw.TAG_List, (tw.TAG_Int, [30000, 30000, 30000]))}), p), "more than the limit cells"),
 ])
@@ -348,7 +349,7 @@ def test_fuzzed_files_load_whole_or_fail_in_one_line(tmp_path: Path, capsys: pyt
     scene = tmp_path / "scene.toml"
     scene.write_text(ROUND_TRIP)
     sources = [shared_file("schematics", "SimpleHouse.litematic"), shared_file("schematics", "black-white.litematic")]
-    for suffix in (".litematic", ".nbt", ".schem"):
+    for suffix in (".litematic", ".nbt", ".schem", ".schematic"):
         sources.append(tmp_path / f"export{suffix}")
         assert cli(capsys, "export", str(scene), "--out", str(sources[-1]))[0] == 0
     rng = random.Random(20261123)
@@ -418,4 +419,4 @@ def test_export_refusals_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 2 and err.count("\n") == 1 and f"{out}: the blocks span [10001, 256, 10001]" in err
     assert not out.exists()
     code, _, err = cli(capsys, "export", str(scene), "--out", str(tmp_path / "x.obj"))
-    assert code == 2 and "cannot export to .obj (expected .litematic, .nbt, .schem, .toml)" in err
+    assert code == 2 and "cannot export to .obj (expected .litematic, .nbt, .schem, .schematic, .toml)" in err
