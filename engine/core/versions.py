@@ -799,6 +799,21 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                "block states: powering or using a note block sets no block, so no neighbour or shape "
                                "update follows (1.13.2: powered and note are properties, set with flags 3)", OLDEST,
                                (1, 13, 0)),
+    "no_shape_updates_1_12": ("World.setBlockState (1.12.2) sends no shape updates (updatePostPlacement is 1.13's): "
+                              "a wire's sides, a repeater's lock and a door's other half are getActualState, "
+                              "derived from the neighbours where read, never set, and a piston places a moved "
+                              "block as it was; BlockDoor keeps open and facing in the lower half, hinge and "
+                              "powered in the upper: a use sets the lower half's open (flags 10), power the upper "
+                              "half's powered and then the lower half's open (flags 2), and a half whose other "
+                              "half is gone (or a lower half off a top-solid block) becomes air at a neighbour "
+                              "update (1.13.2: shape updates west, east, north, south, down, up set these "
+                              "properties, and an observer facing the block pulses)", OLDEST, (1, 13, 0)),
+    "update_observing_blocks_1_12": ("World.setBlockState (1.12.2) tells the observers around a changed cell "
+                                     "(updateObservingBlocksAt: west, east, down, up, north, south) after its "
+                                     "neighbour updates and before updateComparatorOutputLevel where the flags hold "
+                                     "1, else unless they hold 16; an observer facing the cell starts its signal "
+                                     "(1.13.2: through the shape update from the cell it faces, after the "
+                                     "comparators, west, east, north, south, down, up)", OLDEST, (1, 13, 0)),
     "comparator_power_at_sides_1_14": ("ComparatorBlock.hasPower is true where the rear input is 15 or at least the "
                                        "stronger side input, in subtract mode too: a subtracting comparator whose "
                                        "sides match its rear stays powered with an output of 0 (1.14-1.14.4; 1.15: "
@@ -1650,6 +1665,8 @@ class Features:
     trapdoor_follows_power_1_12: bool
     door_unpowered_by_sources_1_12: bool
     note_block_entity_1_12: bool
+    no_shape_updates_1_12: bool
+    update_observing_blocks_1_12: bool
     comparator_power_at_sides_1_14: bool
     gate_pulse_off_high_1_14: bool
     tnt_angle_math_random_1_13: bool

@@ -4,8 +4,10 @@ pulses (`observer_added_pulses_1_12`), a torch updated while its tick is due sch
 (`torch_schedules_while_due_1_12`), a lamp set against its power changes at once (`lamp_added_updates_1_12`), the
 blocks' add and removal hooks run only where the 1.12.2 Block changes (`hooks_on_block_change_1_12`), a trapdoor
 takes its power at any update while powered or from a power source (`trapdoor_follows_power_1_12`), an unpowered
-door only at an update from a power source (`door_unpowered_by_sources_1_12`) and a note block's power is its tile
-entity's (`note_block_entity_1_12`).
+door only at an update from a power source (`door_unpowered_by_sources_1_12`), a note block's power is its tile
+entity's (`note_block_entity_1_12`), a wire's sides and a door's other half are derived where read, never set by
+shape updates (`no_shape_updates_1_12`), and observers are told of a change of the cell they face by
+`World.updateObservingBlocksAt`, in its own order (`update_observing_blocks_1_12`).
 The `redstone` cell of 1.12.2 stays refused until the comparison is complete (the row's bullet lists what
 remains), so these runs lift that one refusal, and a run that does not stops in one line."""
 
@@ -28,6 +30,9 @@ REPEATER_SCENE = "redstone_repeater_delay_bud_1_12_2.toml"
 TRAPDOOR_SCENE = "redstone_trapdoor_follows_power_1_12_2.toml"
 DOOR_SCENE = "redstone_door_unpowered_1_12_2.toml"
 NOTE_SCENE = "redstone_note_block_bud_1_12_2.toml"
+WIRE_SCENE = "redstone_observer_wire_connection_1_12_2.toml"
+DOOR_HALF_SCENE = "redstone_observer_door_upper_half_1_12_2.toml"
+OBSERVERS_SCENE = "redstone_observers_one_cell_1_12_2.toml"
 
 
 def _lifted(name: str, version: str, **flags: bool) -> Simulation:
@@ -144,15 +149,19 @@ def test_a_powered_trapdoor_closed_by_hand_reopens_at_the_next_update_in_1_12_2(
 
 def test_a_door_whose_power_is_replaced_by_stone_stays_open_in_1_12_2() -> None:
     """The scene's comment: in 1.12.2 only the redstone block changes and the item lies still; in 1.13.2 and in the
-    mutant both halves close in tick 1, the observer pulses in tick 3 and the piston lifts the item."""
+    mutant both halves close in tick 1, the observer pulses in tick 3 and the piston lifts the item. In 1.13.2 each
+    half closes whole; in the mutant 1.12.2's door sets the upper half's `powered`, then the lower half's `open`
+    (`no_shape_updates_1_12`), each copied into the other half (its actual state)."""
     replaced = (1, (1, 1, 0), "minecraft:redstone_block", "minecraft:stone")
     old_sim, old = _run(DOOR_SCENE, "1.12.2", 6)
     assert old == [replaced] and tuple(old_sim.entity_by_id(1).pos) == (-1.5, 2.0, 0.5)
-    closed = "minecraft:oak_door[facing=north,half={},hinge=left,open=false,powered=false]"
-    for sim, changes in (_run(DOOR_SCENE, "1.13.2", 6),
-                         _run(DOOR_SCENE, "1.12.2", 6, door_unpowered_by_sources_1_12=False)):
-        assert [(t, at, to) for t, at, _, to in changes if at[0] == 0] == [(1, (0, 1, 0), closed.format("lower")),
-                                                                          (1, (0, 2, 0), closed.format("upper"))]
+    door = "minecraft:oak_door[facing=north,half={},hinge=left,open={},powered=false]"
+    closed = [(1, (0, 1, 0), door.format("lower", "false")), (1, (0, 2, 0), door.format("upper", "false"))]
+    unpowered = [(1, (0, 2, 0), door.format("upper", "true")), (1, (0, 1, 0), door.format("lower", "true"))]
+    for sim, changes, door_changes in ((*_run(DOOR_SCENE, "1.13.2", 6), closed),
+                                       (*_run(DOOR_SCENE, "1.12.2", 6, door_unpowered_by_sources_1_12=False),
+                                        unpowered + closed)):
+        assert [(t, at, to) for t, at, _, to in changes if at[0] == 0] == door_changes
         assert [t for t, at, _, _ in changes if at == (-1, 1, 0)] == [3, 5]
         assert tuple(sim.entity_by_id(1).pos) == (-1.5, 2.9600000008940697, 0.5)
 
@@ -174,8 +183,53 @@ def test_a_powered_note_block_updates_nothing_in_1_12_2() -> None:
         assert tuple(sim.entity_by_id(1).pos) == (3.135, 1.0, 0.5)
 
 
+def test_an_observer_facing_a_wire_whose_sides_change_stays_off_in_1_12_2() -> None:
+    """The scene's comment: in 1.12.2 only the new wire is set and the item lies still; in 1.13.2 and in the mutant
+    the first wire takes its south side, the observer pulses in tick 3 and the piston lifts the item."""
+    wire = "minecraft:redstone_wire[east=none,north={},power=0,south={},west=none]"
+    placed = (1, (0, 1, 1), "minecraft:air", wire.format("none", "none"))
+    old_sim, old = _run(WIRE_SCENE, "1.12.2", 6)
+    assert old == [placed] and tuple(old_sim.entity_by_id(1).pos) == (2.5, 2.0, 0.5)
+    for sim, changes in (_run(WIRE_SCENE, "1.13.2", 6), _run(WIRE_SCENE, "1.12.2", 6, no_shape_updates_1_12=False)):
+        assert changes[:3] == [placed, (1, (0, 1, 0), wire.format("none", "none"), wire.format("none", "side")),
+                               (1, (0, 1, 1), wire.format("none", "none"), wire.format("side", "none"))]
+        assert [t for t, at, _, _ in changes if at == (1, 1, 0)] == [3, 5]
+        assert tuple(sim.entity_by_id(1).pos) == (2.5, 2.9600000008940697, 0.5)
+
+
+def test_an_observer_facing_a_door_s_upper_half_stays_off_when_the_door_is_used_in_1_12_2() -> None:
+    """The scene's comment: the use opens the lower half and the upper half reads it (1.12.2: its copy of the actual
+    state, set without updates), so both show open; the observer beside the upper half pulses in 1.13.2 and in the
+    mutant (the upper half's shape update), lifting the item, and stays off in 1.12.2."""
+    door = "minecraft:oak_door[facing=north,half={},hinge=left,open={},powered=false]"
+    opened = [(1, (0, 1, 0), door.format("lower", "false"), door.format("lower", "true")),
+              (1, (0, 2, 0), door.format("upper", "false"), door.format("upper", "true"))]
+    old_sim, old = _run(DOOR_HALF_SCENE, "1.12.2", 6)
+    assert old == opened and tuple(old_sim.entity_by_id(1).pos) == (2.5, 3.0, 0.5)
+    for sim, changes in (_run(DOOR_HALF_SCENE, "1.13.2", 6),
+                         _run(DOOR_HALF_SCENE, "1.12.2", 6, no_shape_updates_1_12=False)):
+        assert changes[:2] == opened and [t for t, at, _, _ in changes if at == (1, 2, 0)] == [3, 5]
+        assert tuple(sim.entity_by_id(1).pos) == (2.5, 3.9600000008940697, 0.5)
+
+
+def test_two_observers_of_one_cell_pulse_in_1_12_2_s_order() -> None:
+    """The scene's comment: the observer above the cell (A) pulses before the one north of it (B) in 1.12.2
+    (`World.updateObservingBlocksAt`: down, up before north, south), B before A in 1.13.2 (shape updates: north,
+    south before down, up); both items are lifted. In the mutant neither observer is told and the items lie still."""
+    a, b = (0, 3, 0), (0, 2, -1)
+    lifted = ((0.5, 5.96000000089407, 0.5), (0.5, 3.9600000008940697, -1.5))
+    for version, first in (("1.12.2", [a, b]), ("1.13.2", [b, a])):
+        sim, changes = _run(OBSERVERS_SCENE, version, 6)
+        assert [at for t, at, _, _ in changes if at in (a, b)] == first * 2, version
+        assert [t for t, at, _, _ in changes if at in (a, b)] == [3, 3, 5, 5], version
+        assert (tuple(sim.entity_by_id(1).pos), tuple(sim.entity_by_id(2).pos)) == lifted, version
+    sim, changes = _run(OBSERVERS_SCENE, "1.12.2", 6, update_observing_blocks_1_12=False)
+    assert changes == [(1, (0, 2, 0), "minecraft:air", "minecraft:stone")]
+    assert (tuple(sim.entity_by_id(1).pos), tuple(sim.entity_by_id(2).pos)) == ((0.5, 5.0, 0.5), (0.5, 3.0, -1.5))
+
+
 @pytest.mark.parametrize("name", [OBSERVER_SCENE, TORCH_SCENE, LAMP_SCENE, REPEATER_SCENE, TRAPDOOR_SCENE,
-                                  DOOR_SCENE, NOTE_SCENE])
+                                  DOOR_SCENE, NOTE_SCENE, WIRE_SCENE, DOOR_HALF_SCENE, OBSERVERS_SCENE])
 def test_redstone_of_1_12_2_still_stops_in_one_line(name: str) -> None:
     """The scenes are written for 1.13.2; in 1.12.2, without the lifted refusal, each stops in one line."""
     text = (SCENES_DIR / name).read_text().replace('version = "1.13.2"', 'version = "1.12.2"')

@@ -864,6 +864,13 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a note block powered beside a BUD piston: its flags-3 change updates the piston, which pushes an item, or
     # (1.12.2: a tile entity's field) nothing is set (the scene runs in 1.13.2: redstone of 1.12.2 is refused)
     "note_block_entity_1_12": ((SCENES_DIR / "redstone_note_block_bud_1_12_2.toml").read_text(), 5, 1),
+    # a wire set beside a wire watched by an observer: the first takes its side, the observer pulses and a piston
+    # lifts an item, or (1.12.2: no shape updates) nothing changes (the scene runs in 1.13.2: redstone of 1.12.2 is
+    # refused)
+    "no_shape_updates_1_12": ((SCENES_DIR / "redstone_observer_wire_connection_1_12_2.toml").read_text(), 6, 1),
+    # two observers of one cell: the one north of it pulses first (shape updates), or the one above it (1.12.2's
+    # updateObservingBlocksAt) (the scene runs in 1.13.2: redstone of 1.12.2 is refused)
+    "update_observing_blocks_1_12": ((SCENES_DIR / "redstone_observers_one_cell_1_12_2.toml").read_text(), 6, 1),
     # a comparator subtracting equal sides stays powered (up to 1.14.4) or turns off
     "comparator_power_at_sides_1_14": ((SCENES_DIR / "redstone_comparator_subtract_sides_1_14_4.toml").read_text(), 8,
                                        1),
@@ -1000,9 +1007,10 @@ CASES["firework_look_vec_1_12"] = ((SCENES_DIR / "firework_glider_1_12_2.toml").
 # the traced searches too (`outcome(search=True)`)
 SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious", "path_cocoa_type",
                      "path_timeout_bottom_centre"}   # the last: when it searches again
+# ... and those that change the traced neighbour updates or block changes
 UPDATE_CASES = {"piston_retract_flags_20", "piston_move_states_in_order", "piston_head_any_base",
                 "piston_vacate_each_1_14", "comparator_power_at_sides_1_14", "gate_pulse_off_high_1_14",
-                "wire_power_steps_1_13"}   # change the traced neighbour updates or block changes
+                "wire_power_steps_1_13", "update_observing_blocks_1_12"}
 SEARCH_ROLES = ("path_closed", "path_open", "path_node")
 
 
@@ -1178,6 +1186,7 @@ BOTH_SIMULATED |= {"fall_distance_double", "apply_input_before_ai", "move_contro
 BOTH_SIMULATED |= {"path_successors_by_direction", "path_neighbors_by_type",
                    "path_target_up_from_target"}   # path finding (1.20.5, 1.21.2)
 BOTH_SIMULATED |= {"piston_head_short_past_quarter", "piston_moving_long_arm"} | UPDATE_CASES   # pistons 1.16
+BOTH_SIMULATED -= {"update_observing_blocks_1_12"}   # its case meets the refused redstone of 1.12.2 and 1.13.0
 BOTH_SIMULATED |= {"wire_lines_1_15", "detector_rail_box_float", "tnt_exploded_float_centre_1_15",
                    "tnt_prime_float_centre_1_14"}   # redstone of 1.15.2 against 1.16, 1.14.4 against 1.15
 BOTH_SIMULATED |= {"arrow_left_owner", "arrow_release_point_box"}   # arrows (1.16)
