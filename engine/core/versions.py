@@ -814,6 +814,12 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                      "1, else unless they hold 16; an observer facing the cell starts its signal "
                                      "(1.13.2: through the shape update from the cell it faces, after the "
                                      "comparators, west, east, north, south, down, up)", OLDEST, (1, 13, 0)),
+    "piston_head_needs_base_1_12": ("BlockPistonExtension.neighborChanged (1.12.2): a piston head with no piston or "
+                                    "sticky piston behind it becomes air (setBlockToAir, flags 3), so a retracting "
+                                    "base, set to a moving piston with flags 3, removes its head with updates at "
+                                    "once (1.13.2: a head passes the update to a piston, sticky piston or moving "
+                                    "piston behind it; a sticky piston's pull removes its head with flags 20)",
+                                    OLDEST, (1, 13, 0)),
     "comparator_power_at_sides_1_14": ("ComparatorBlock.hasPower is true where the rear input is 15 or at least the "
                                        "stronger side input, in subtract mode too: a subtracting comparator whose "
                                        "sides match its rear stays powered with an output of 0 (1.14-1.14.4; 1.15: "
@@ -1667,6 +1673,7 @@ class Features:
     note_block_entity_1_12: bool
     no_shape_updates_1_12: bool
     update_observing_blocks_1_12: bool
+    piston_head_needs_base_1_12: bool
     comparator_power_at_sides_1_14: bool
     gate_pulse_off_high_1_14: bool
     tnt_angle_math_random_1_13: bool

@@ -6,8 +6,9 @@ blocks' add and removal hooks run only where the 1.12.2 Block changes (`hooks_on
 takes its power at any update while powered or from a power source (`trapdoor_follows_power_1_12`), an unpowered
 door only at an update from a power source (`door_unpowered_by_sources_1_12`), a note block's power is its tile
 entity's (`note_block_entity_1_12`), a wire's sides and a door's other half are derived where read, never set by
-shape updates (`no_shape_updates_1_12`), and observers are told of a change of the cell they face by
-`World.updateObservingBlocksAt`, in its own order (`update_observing_blocks_1_12`).
+shape updates (`no_shape_updates_1_12`), observers are told of a change of the cell they face by
+`World.updateObservingBlocksAt`, in its own order (`update_observing_blocks_1_12`), and a piston head with no piston
+behind it becomes air at a neighbour update (`piston_head_needs_base_1_12`).
 The `redstone` cell of 1.12.2 stays refused until the comparison is complete (the row's bullet lists what
 remains), so these runs lift that one refusal, and a run that does not stops in one line."""
 
@@ -33,6 +34,7 @@ NOTE_SCENE = "redstone_note_block_bud_1_12_2.toml"
 WIRE_SCENE = "redstone_observer_wire_connection_1_12_2.toml"
 DOOR_HALF_SCENE = "redstone_observer_door_upper_half_1_12_2.toml"
 OBSERVERS_SCENE = "redstone_observers_one_cell_1_12_2.toml"
+HEAD_SCENE = "redstone_piston_head_off_moving_base_1_12_2.toml"
 
 
 def _lifted(name: str, version: str, **flags: bool) -> Simulation:
@@ -228,8 +230,22 @@ def test_two_observers_of_one_cell_pulse_in_1_12_2_s_order() -> None:
     assert (tuple(sim.entity_by_id(1).pos), tuple(sim.entity_by_id(2).pos)) == ((0.5, 5.0, 0.5), (0.5, 3.0, -1.5))
 
 
+def test_a_retracting_sticky_piston_s_head_breaks_off_with_updates_in_1_12_2() -> None:
+    """The scene's comment: in 1.12.2 the head becomes air while its base turns into a moving piston, its updates
+    start the waiting piston in tick 1 and the item is pushed by the end of tick 3; in 1.13.2 and in the mutant the
+    waiting piston starts in tick 4, when the pulled stone lands, and has pushed the item by 0.135 after it."""
+    waiting = (1, 1, 1)
+    old_sim, old = _run(HEAD_SCENE, "1.12.2", 4)
+    assert [t for t, at, _, _ in old if at == waiting] == [1]
+    assert tuple(old_sim.entity_by_id(1).pos) == (1.5, 1.0, 3.135)
+    for sim, changes in (_run(HEAD_SCENE, "1.13.2", 4),
+                         _run(HEAD_SCENE, "1.12.2", 4, piston_head_needs_base_1_12=False)):
+        assert [t for t, at, _, _ in changes if at == waiting] == [4]
+        assert tuple(sim.entity_by_id(1).pos) == (1.5, 1.0, 2.635)
+
+
 @pytest.mark.parametrize("name", [OBSERVER_SCENE, TORCH_SCENE, LAMP_SCENE, REPEATER_SCENE, TRAPDOOR_SCENE,
-                                  DOOR_SCENE, NOTE_SCENE, WIRE_SCENE, DOOR_HALF_SCENE, OBSERVERS_SCENE])
+                                  DOOR_SCENE, NOTE_SCENE, WIRE_SCENE, DOOR_HALF_SCENE, OBSERVERS_SCENE, HEAD_SCENE])
 def test_redstone_of_1_12_2_still_stops_in_one_line(name: str) -> None:
     """The scenes are written for 1.13.2; in 1.12.2, without the lifted refusal, each stops in one line."""
     text = (SCENES_DIR / name).read_text().replace('version = "1.13.2"', 'version = "1.12.2"')

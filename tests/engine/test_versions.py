@@ -871,6 +871,10 @@ CASES: dict[str, tuple[str, int, int]] = {
     # two observers of one cell: the one north of it pulses first (shape updates), or the one above it (1.12.2's
     # updateObservingBlocksAt) (the scene runs in 1.13.2: redstone of 1.12.2 is refused)
     "update_observing_blocks_1_12": ((SCENES_DIR / "redstone_observers_one_cell_1_12_2.toml").read_text(), 6, 1),
+    # a sticky piston retracts: its head breaks off the moving base with updates (1.12.2) and a waiting piston pushes
+    # an item at once, or two ticks later (the scene runs in 1.13.2: redstone of 1.12.2 is refused)
+    "piston_head_needs_base_1_12": ((SCENES_DIR / "redstone_piston_head_off_moving_base_1_12_2.toml").read_text(), 3,
+                                    1),
     # a comparator subtracting equal sides stays powered (up to 1.14.4) or turns off
     "comparator_power_at_sides_1_14": ((SCENES_DIR / "redstone_comparator_subtract_sides_1_14_4.toml").read_text(), 8,
                                        1),
