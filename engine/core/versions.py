@@ -820,6 +820,12 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                     "once (1.13.2: a head passes the update to a piston, sticky piston or moving "
                                     "piston behind it; a sticky piston's pull removes its head with flags 20)",
                                     OLDEST, (1, 13, 0)),
+    "set_block_state_no_recheck_1_12": ("World.setBlockState (1.12.2) runs a change's neighbour updates, observers "
+                                        "and comparators even where the new block's onBlockAdded has changed the "
+                                        "cell since (a lit lamp a piston places without power, turned off at once, "
+                                        "still updates its neighbours) (1.13.2: only where the cell still holds the "
+                                        "state set, so a powered observer placed, turned off at once, sends no "
+                                        "shape updates)", OLDEST, (1, 13, 0)),
     "comparator_power_at_sides_1_14": ("ComparatorBlock.hasPower is true where the rear input is 15 or at least the "
                                        "stronger side input, in subtract mode too: a subtracting comparator whose "
                                        "sides match its rear stays powered with an output of 0 (1.14-1.14.4; 1.15: "
@@ -1236,9 +1242,10 @@ _PRE_1_13_2 = ("{} of 1.13-1.13.1 not compared (the 1.13.2 client source read is
                "flattening, not bracketed with 1.12.2: docs/versions.md, \"1.13.2 sources\")")
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
-_REDSTONE_BEFORE_1_13 = ("the redstone code of 1.11-1.12.2 not compared (1.12.2 only in part, MCP 1.12.2: its lack of "
-                         "shape updates, with observers told of block changes instead, is not modelled; no source of "
-                         "1.11-1.12.1 was found: docs/versions.md)")
+_REDSTONE_BEFORE_1_13 = ("the redstone code of 1.11-1.12.2 not compared (1.12.2 only in part, MCP 1.12.2: its piston "
+                         "move, BlockPistonBase.doMove, setting each moved block's cell to air and its destination to "
+                         "a moving piston in turn, with flags 2 and 4, is not modelled; no source of 1.11-1.12.1 was "
+                         "found: docs/versions.md)")
 _REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) differ: "
                     "LevelChunk.setBlockState runs affectNeighborsAfterRemoval (was onStateReplaced, with the new "
                     "state) only where the block changed and the flags hold UPDATE_NEIGHBORS or MOVED, and a piston "
@@ -1674,6 +1681,7 @@ class Features:
     no_shape_updates_1_12: bool
     update_observing_blocks_1_12: bool
     piston_head_needs_base_1_12: bool
+    set_block_state_no_recheck_1_12: bool
     comparator_power_at_sides_1_14: bool
     gate_pulse_off_high_1_14: bool
     tnt_angle_math_random_1_13: bool

@@ -66,8 +66,8 @@ def set_block_state(sim: TickContext, pos: BlockPos, state: BlockState, flags: i
         return True                       # WorldChunk.setBlockState returns null: the hooks replaced it
     if hooks:
         behaviour(state.block).on_block_added(sim, state, pos, old)
-    if world.get_block_state(*pos) is not state:
-        return True
+    if world.get_block_state(*pos) is not state and not sim.features.set_block_state_no_recheck_1_12:
+        return True                       # 1.13.2 World.setBlockState: updates only where the state is still there
     observers_told = sim.features.update_observing_blocks_1_12
     if flags & NOTIFY_NEIGHBORS:
         update_neighbors_always(sim, pos, old.block)

@@ -8,7 +8,8 @@ door only at an update from a power source (`door_unpowered_by_sources_1_12`), a
 entity's (`note_block_entity_1_12`), a wire's sides and a door's other half are derived where read, never set by
 shape updates (`no_shape_updates_1_12`), observers are told of a change of the cell they face by
 `World.updateObservingBlocksAt`, in its own order (`update_observing_blocks_1_12`), and a piston head with no piston
-behind it becomes air at a neighbour update (`piston_head_needs_base_1_12`).
+behind it becomes air at a neighbour update (`piston_head_needs_base_1_12`), and `World.setBlockState` runs a
+change's updates even where `onBlockAdded` has changed the cell since (`set_block_state_no_recheck_1_12`).
 The `redstone` cell of 1.12.2 stays refused until the comparison is complete (the row's bullet lists what
 remains), so these runs lift that one refusal, and a run that does not stops in one line."""
 
@@ -35,6 +36,7 @@ WIRE_SCENE = "redstone_observer_wire_connection_1_12_2.toml"
 DOOR_HALF_SCENE = "redstone_observer_door_upper_half_1_12_2.toml"
 OBSERVERS_SCENE = "redstone_observers_one_cell_1_12_2.toml"
 HEAD_SCENE = "redstone_piston_head_off_moving_base_1_12_2.toml"
+PLACED_SCENE = "redstone_placed_state_changed_1_12_2.toml"
 
 
 def _lifted(name: str, version: str, **flags: bool) -> Simulation:
@@ -244,8 +246,29 @@ def test_a_retracting_sticky_piston_s_head_breaks_off_with_updates_in_1_12_2() -
         assert tuple(sim.entity_by_id(1).pos) == (1.5, 1.0, 2.635)
 
 
+def test_a_lamp_turned_off_as_it_lands_still_updates_its_neighbours_in_1_12_2() -> None:
+    """The scene's comment: the pushed lamp lands in tick 3 and turns off at once in 1.12.2; the landing's neighbour
+    updates still start the waiting piston (tick 4), which pushes item 1, as in 1.13.2 (where the lamp stays lit);
+    in the mutant they are skipped and item 1 lies still. The placed powered observer is told apart by 1.13.2 alone:
+    its watcher lifts item 2 in 1.12.2 (told by the flags-2 turn-off) and stays off in 1.13.2."""
+    lamp, waiting = (2, 1, 0), (2, 1, 1)
+    landed = [(3, lamp, "minecraft:moving_piston[facing=east,type=normal]", "minecraft:redstone_lamp[lit=true]"),
+              (3, lamp, "minecraft:redstone_lamp[lit=true]", "minecraft:redstone_lamp[lit=false]")]
+    runs = {"1.12.2": _run(PLACED_SCENE, "1.12.2", 6), "1.13.2": _run(PLACED_SCENE, "1.13.2", 6),
+            "mutant": _run(PLACED_SCENE, "1.12.2", 6, set_block_state_no_recheck_1_12=False)}
+    for name, (sim, changes) in runs.items():
+        lit_only = name == "1.13.2"
+        assert [c for c in changes if c[1] == lamp and c[0] == 3] == landed[:1 if lit_only else 2], name
+        pushed = name != "mutant"
+        assert [t for t, at, _, _ in changes if at == waiting] == ([4] if pushed else []), name
+        assert tuple(sim.entity_by_id(1).pos) == ((2.5, 1.0, 3.135) if pushed else (2.5, 1.0, 2.5)), name
+        lifted = name != "1.13.2"
+        assert sim.entity_by_id(2).pos.y == (2.9600000008940697 if lifted else 2.0), name
+
+
 @pytest.mark.parametrize("name", [OBSERVER_SCENE, TORCH_SCENE, LAMP_SCENE, REPEATER_SCENE, TRAPDOOR_SCENE,
-                                  DOOR_SCENE, NOTE_SCENE, WIRE_SCENE, DOOR_HALF_SCENE, OBSERVERS_SCENE, HEAD_SCENE])
+                                  DOOR_SCENE, NOTE_SCENE, WIRE_SCENE, DOOR_HALF_SCENE, OBSERVERS_SCENE, HEAD_SCENE,
+                                  PLACED_SCENE])
 def test_redstone_of_1_12_2_still_stops_in_one_line(name: str) -> None:
     """The scenes are written for 1.13.2; in 1.12.2, without the lifted refusal, each stops in one line."""
     text = (SCENES_DIR / name).read_text().replace('version = "1.13.2"', 'version = "1.12.2"')

@@ -875,6 +875,11 @@ CASES: dict[str, tuple[str, int, int]] = {
     # an item at once, or two ticks later (the scene runs in 1.13.2: redstone of 1.12.2 is refused)
     "piston_head_needs_base_1_12": ((SCENES_DIR / "redstone_piston_head_off_moving_base_1_12_2.toml").read_text(), 3,
                                     1),
+    # a powered observer placed turns off at once: no shape update follows and its watcher stays off, or (1.12.2)
+    # the placement's updates run anyway, the watcher pulses and a piston lifts an item (the scene runs in 1.13.2:
+    # redstone of 1.12.2 is refused)
+    "set_block_state_no_recheck_1_12": ((SCENES_DIR / "redstone_placed_state_changed_1_12_2.toml").read_text(), 6,
+                                        2),
     # a comparator subtracting equal sides stays powered (up to 1.14.4) or turns off
     "comparator_power_at_sides_1_14": ((SCENES_DIR / "redstone_comparator_subtract_sides_1_14_4.toml").read_text(), 8,
                                        1),
