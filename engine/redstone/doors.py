@@ -164,13 +164,12 @@ class Door(Openable):
                 (powered or not sim.features.door_unpowered_by_sources_1_12 or can_provide_power(source)):
             self.follow_power(sim, state, pos, powered)
 
-
     def neighbor_changed_1_12(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str) -> None:
         """1.12.2 `BlockDoor.neighborChanged` (`no_shape_updates_1_12`): the upper half passes an update from
         another block to the lower half, or becomes air without it; the lower half becomes air without its upper
-        half or a top-solid block below (the upper half with it; the dropped item is not modelled), else where the
-        power of either half differs from the upper half's `powered` it sets that (flags 2), then its own `open`
-        where that differs (flags 2)."""
+        half or a top-solid block below (`isTopSolid`, 1.13.2's: `normal_cube_1_13`; the upper half with it, the
+        dropped item not modelled), else where the power of either half differs from the upper half's `powered` it
+        sets that (flags 2), then its own `open` where that differs (flags 2)."""
         world = sim.world
         if state.get("half") == "upper":
             below = offset(pos, DOWN)
