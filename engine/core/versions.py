@@ -797,7 +797,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                        "update from a block other than itself)", OLDEST, (1, 13, 0)),
     "note_block_entity_1_12": ("BlockNote (1.12.2): the note and the last power are fields of its TileEntityNote, not "
                                "block states: powering or using a note block sets no block, so no neighbour or shape "
-                               "update follows (1.13.2: powered and note are properties, set with flags 3)", OLDEST,
+                               "update follows, and a piston cannot move it (canPush: a block with a tile entity) "
+                               "(1.13.2: powered and note are properties, set with flags 3, and it moves)", OLDEST,
                                (1, 13, 0)),
     "no_shape_updates_1_12": ("World.setBlockState (1.12.2) sends no shape updates (updatePostPlacement is 1.13's): "
                               "a wire's sides, a repeater's lock and a door's other half are getActualState, "
@@ -826,6 +827,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                         "still updates its neighbours) (1.13.2: only where the cell still holds the "
                                         "state set, so a powered observer placed, turned off at once, sends no "
                                         "shape updates)", OLDEST, (1, 13, 0)),
+    "piston_move_per_block_1_12": ("BlockPistonBase.doMove (1.12.2): the broken blocks become air with flags 4 "
+                                   "(observers told), then each moved block, the last first, sets its cell to air "
+                                   "(flags 2) and its destination to a moving piston (flags 4), one after the other, "
+                                   "and the head's moving piston takes flags 4; a pulling piston's head cell becomes "
+                                   "air with flags 3 whatever it holds (1.13.2: broken blocks with flags 18, every "
+                                   "destination first with flags 68, then the cells left behind with flags 66 in a "
+                                   "HashSet's order, the head's cell only if it holds a head, with flags 20)",
+                                   OLDEST, (1, 13, 0)),
     "comparator_power_at_sides_1_14": ("ComparatorBlock.hasPower is true where the rear input is 15 or at least the "
                                        "stronger side input, in subtract mode too: a subtracting comparator whose "
                                        "sides match its rear stays powered with an output of 0 (1.14-1.14.4; 1.15: "
@@ -1242,10 +1251,6 @@ _PRE_1_13_2 = ("{} of 1.13-1.13.1 not compared (the 1.13.2 client source read is
                "flattening, not bracketed with 1.12.2: docs/versions.md, \"1.13.2 sources\")")
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
-_REDSTONE_BEFORE_1_13 = ("the redstone code of 1.11-1.12.2 not compared (1.12.2 only in part, MCP 1.12.2: its piston "
-                         "move, BlockPistonBase.doMove, setting each moved block's cell to air and its destination to "
-                         "a moving piston in turn, with flags 2 and 4, is not modelled; no source of 1.11-1.12.1 was "
-                         "found: docs/versions.md)")
 _REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) differ: "
                     "LevelChunk.setBlockState runs affectNeighborsAfterRemoval (was onStateReplaced, with the new "
                     "state) only where the block changed and the flags hold UPDATE_NEIGHBORS or MOVED, and a piston "
@@ -1439,7 +1444,7 @@ MECHANICS: dict[str, Mechanic] = {
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
-            Change(OLDEST, (1, 13, 0), _REDSTONE_BEFORE_1_13),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("the redstone code")),
             Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("the redstone code")),
             Change((1, 21, 5), (1, 21, 7), _REDSTONE_1_21_5))),
     "fall_distance": Mechanic(
@@ -1682,6 +1687,7 @@ class Features:
     update_observing_blocks_1_12: bool
     piston_head_needs_base_1_12: bool
     set_block_state_no_recheck_1_12: bool
+    piston_move_per_block_1_12: bool
     comparator_power_at_sides_1_14: bool
     gate_pulse_off_high_1_14: bool
     tnt_angle_math_random_1_13: bool
