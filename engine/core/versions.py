@@ -798,8 +798,44 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                        "update from a block other than itself)", OLDEST, (1, 13, 0)),
     "note_block_entity_1_12": ("BlockNote (1.12.2): the note and the last power are fields of its TileEntityNote, not "
                                "block states: powering or using a note block sets no block, so no neighbour or shape "
-                               "update follows (1.13.2: powered and note are properties, set with flags 3)", OLDEST,
+                               "update follows, and a piston cannot move it (canPush: a block with a tile entity) "
+                               "(1.13.2: powered and note are properties, set with flags 3, and it moves)", OLDEST,
                                (1, 13, 0)),
+    "no_shape_updates_1_12": ("World.setBlockState (1.12.2) sends no shape updates (updatePostPlacement is 1.13's): "
+                              "a wire's sides, a repeater's lock and a door's other half are getActualState, "
+                              "derived from the neighbours where read, never set, and a piston places a moved "
+                              "block as it was; BlockDoor keeps open and facing in the lower half, hinge and "
+                              "powered in the upper: a use sets the lower half's open (flags 10), power the upper "
+                              "half's powered and then the lower half's open (flags 2), and a half whose other "
+                              "half is gone (or a lower half off a top-solid block) becomes air at a neighbour "
+                              "update (1.13.2: shape updates west, east, north, south, down, up set these "
+                              "properties, and an observer facing the block pulses)", OLDEST, (1, 13, 0)),
+    "update_observing_blocks_1_12": ("World.setBlockState (1.12.2) tells the observers around a changed cell "
+                                     "(updateObservingBlocksAt: west, east, down, up, north, south) after its "
+                                     "neighbour updates and before updateComparatorOutputLevel where the flags hold "
+                                     "1, else unless they hold 16; an observer facing the cell starts its signal "
+                                     "(1.13.2: through the shape update from the cell it faces, after the "
+                                     "comparators, west, east, north, south, down, up)", OLDEST, (1, 13, 0)),
+    "piston_head_needs_base_1_12": ("BlockPistonExtension.neighborChanged (1.12.2): a piston head with no piston or "
+                                    "sticky piston behind it becomes air (setBlockToAir, flags 3), so a retracting "
+                                    "base, set to a moving piston with flags 3, removes its head with updates at "
+                                    "once (1.13.2: a head passes the update to a piston, sticky piston or moving "
+                                    "piston behind it; a sticky piston's pull removes its head with flags 20)",
+                                    OLDEST, (1, 13, 0)),
+    "set_block_state_no_recheck_1_12": ("World.setBlockState (1.12.2) runs a change's neighbour updates, observers "
+                                        "and comparators even where the new block's onBlockAdded has changed the "
+                                        "cell since (a lit lamp a piston places without power, turned off at once, "
+                                        "still updates its neighbours) (1.13.2: only where the cell still holds the "
+                                        "state set, so a powered observer placed, turned off at once, sends no "
+                                        "shape updates)", OLDEST, (1, 13, 0)),
+    "piston_move_per_block_1_12": ("BlockPistonBase.doMove (1.12.2): the broken blocks become air with flags 4 "
+                                   "(observers told), then each moved block, the last first, sets its cell to air "
+                                   "(flags 2) and its destination to a moving piston (flags 4), one after the other, "
+                                   "and the head's moving piston takes flags 4; a pulling piston's head cell becomes "
+                                   "air with flags 3 whatever it holds (1.13.2: broken blocks with flags 18, every "
+                                   "destination first with flags 68, then the cells left behind with flags 66 in a "
+                                   "HashSet's order, the head's cell only if it holds a head, with flags 20)",
+                                   OLDEST, (1, 13, 0)),
     "comparator_power_at_sides_1_14": ("ComparatorBlock.hasPower is true where the rear input is 15 or at least the "
                                        "stronger side input, in subtract mode too: a subtracting comparator whose "
                                        "sides match its rear stays powered with an output of 0 (1.14-1.14.4; 1.15: "
@@ -1218,9 +1254,6 @@ _PRE_1_13_2 = ("{} of 1.13-1.13.1 not compared (the 1.13.2 client source read is
                "flattening, not bracketed with 1.12.2: docs/versions.md, \"1.13.2 sources\")")
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
-_REDSTONE_BEFORE_1_13 = ("the redstone code of 1.11-1.12.2 not compared (1.12.2 only in part, MCP 1.12.2: its lack of "
-                         "shape updates, with observers told of block changes instead, is not modelled; no source of "
-                         "1.11-1.12.1 was found: docs/versions.md)")
 _REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) differ: "
                     "LevelChunk.setBlockState runs affectNeighborsAfterRemoval (was onStateReplaced, with the new "
                     "state) only where the block changed and the flags hold UPDATE_NEIGHBORS or MOVED, and a piston "
@@ -1416,7 +1449,7 @@ MECHANICS: dict[str, Mechanic] = {
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
-            Change(OLDEST, (1, 13, 0), _REDSTONE_BEFORE_1_13),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("the redstone code")),
             Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("the redstone code")),
             Change((1, 21, 5), (1, 21, 7), _REDSTONE_1_21_5))),
     "fall_distance": Mechanic(
@@ -1652,6 +1685,11 @@ class Features:
     trapdoor_follows_power_1_12: bool
     door_unpowered_by_sources_1_12: bool
     note_block_entity_1_12: bool
+    no_shape_updates_1_12: bool
+    update_observing_blocks_1_12: bool
+    piston_head_needs_base_1_12: bool
+    set_block_state_no_recheck_1_12: bool
+    piston_move_per_block_1_12: bool
     comparator_power_at_sides_1_14: bool
     gate_pulse_off_high_1_14: bool
     tnt_angle_math_random_1_13: bool

@@ -230,7 +230,7 @@ def is_movable(world: World, state: BlockState, pos: BlockPos, motion: Direction
                piston_dir: Direction) -> bool:
     """`PistonBlock.isMovable`. From 1.16.2 (`piston_edge_air_movable`) air is movable before the bottom and top rows
     are tested; up to 1.16.1 air in row 0 moving down or in row 255 moving up was not, so a piston could not put its
-    head there."""
+    head there. A 1.12.2 note block has a tile entity (`note_block_entity_1_12`) and does not move."""
     x, y, z = pos
     west, north, east, south = world.border.bounds()
     if y < 0 or y > 255 or not (x + 1 > west and x < east and z + 1 > north and z < south):
@@ -253,6 +253,8 @@ def is_movable(world: World, state: BlockState, pos: BlockPos, motion: Direction
             return can_break
         if behavior == "push_only":
             return motion == piston_dir
+    if state.block == "note_block" and world.features.note_block_entity_1_12:
+        return False                 # 1.12.2 BlockNote is a BlockContainer (TileEntityNote): canPush's hasTileEntity
     return state.block not in BLOCK_ENTITY_BLOCKS
 
 
@@ -265,10 +267,17 @@ def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: b
     broken block's removal effects run there, first, not when it becomes air. Up to 1.14.4
     (`piston_vacate_each_1_14`) the cells left behind are a `HashSet` made from the moved blocks' list (its table
     sized from their number), each set to air with flags 66 and its shape updates at once, where 1.15 sets them
-    all first (flags 82) and then updates them."""
+    all first (flags 82) and then updates them. 1.12.2's `BlockPistonBase.doMove` (`piston_move_per_block_1_12`)
+    sets the broken blocks to air with flags 4, then each moved block in turn, the last first, its cell to air
+    (flags 2) and its destination to a moving piston (flags 4), and the head's moving piston with flags 4: each
+    change tells the observers around it (`update_observing_blocks_1_12`) as it comes, and no cell is left to
+    vacate; the broken blocks have no `prepare`."""
     world = sim.world
+    per_block = sim.features.piston_move_per_block_1_12
     head_pos = _offset(pos, direction, 1)
-    if not extend and world.get_block_state(*head_pos).block == "piston_head":
+    if not extend and per_block:     # 1.12.2 doMove: setBlockToAir, whatever the cell holds
+        nu.remove_block(sim, head_pos)
+    elif not extend and world.get_block_state(*head_pos).block == "piston_head":
         nu.set_block_state(sim, head_pos, blocks.AIR, nu.NO_REDRAW | nu.FORCE_STATE)
     handler = PistonHandler(world, pos, direction, extend)
     if not handler.calculate_push():
@@ -279,26 +288,29 @@ def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: b
     left = dict(zip(moved, states, strict=True))
     motion = direction if extend else direction.opposite
     removed = []
+    broken_flags = nu.NO_REDRAW if per_block else nu.NOTIFY_LISTENERS | nu.FORCE_STATE
     for p in reversed(handler.broken_blocks):
         removed.append(world.get_block_state(*p))
-        nu.set_block_state(sim, p, blocks.AIR, nu.NOTIFY_LISTENERS | nu.FORCE_STATE)
+        nu.set_block_state(sim, p, blocks.AIR, broken_flags)
     moving = blocks.default_state("moving_piston").with_("facing", direction.name)
+    moving_flags = nu.NO_REDRAW if per_block else nu.NO_REDRAW | nu.MOVED
     for k in range(len(moved) - 1, -1, -1):
         dest = _offset(moved[k], motion, 1)
         left.pop(dest, None)
         removed.append(world.get_block_state(*moved[k]))
-        nu.set_block_state(sim, dest, moving, nu.NO_REDRAW | nu.MOVED)
+        if per_block:                # 1.12.2 doMove: the block's own cell first
+            nu.set_block_state(sim, moved[k], blocks.AIR, nu.NOTIFY_LISTENERS)
+        nu.set_block_state(sim, dest, moving, moving_flags)
         world.block_entities.set(PistonBlockEntity(dest, states[k], direction, extend, False))
     if extend:
         head = blocks.default_state("piston_head").with_("facing", direction.name) \
             .with_("type", "sticky" if sticky else "normal")
         left.pop(head_pos, None)
-        nu.set_block_state(sim, head_pos, moving.with_("type", "sticky" if sticky else "normal"),
-                           nu.NO_REDRAW | nu.MOVED)
+        nu.set_block_state(sim, head_pos, moving.with_("type", "sticky" if sticky else "normal"), moving_flags)
         world.block_entities.set(PistonBlockEntity(head_pos, head, direction, True, True))
     vacate_each = sim.features.piston_vacate_each_1_14
     order = [moved[i] for i in hash_set_order(np.array(moved, dtype=np.int64), from_collection=vacate_each)] \
-        if moved else []
+        if moved and not per_block else []   # 1.12.2: every cell left behind is air already
     vacated = [p for p in order if p in left]
     if vacate_each:   # up to 1.14.4: Sets.newHashSet(moved), each cell set to air with flags 66, its updates at once
         for p in vacated:
@@ -315,7 +327,8 @@ def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: b
     for p in reversed(handler.broken_blocks):
         if sim.features.affect_neighbors_after_removal:     # 1.21.8: the removal effects deferred to here
             behaviour(removed[j].block).on_state_replaced(sim, removed[j], p, blocks.AIR, False)
-        behaviour(removed[j].block).prepare(sim, removed[j], p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+        if not per_block:
+            behaviour(removed[j].block).prepare(sim, removed[j], p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
         nu.update_neighbors_always(sim, p, removed[j].block)
         j += 1
     for p in reversed(moved):

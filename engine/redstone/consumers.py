@@ -133,7 +133,9 @@ class Piston(Behaviour):
 class PistonHead(Behaviour):
     """`PistonHeadBlock.neighborUpdate`: a head on its base (an extended piston of its type facing the same way, or
     a moving piston facing so; up to 1.15.2, `piston_head_any_base`, any piston, sticky piston or moving piston
-    behind it) passes a neighbour update on to the base, as if the base had received it."""
+    behind it) passes a neighbour update on to the base, as if the base had received it. In 1.12.2
+    (`piston_head_needs_base_1_12`) a head with no piston or sticky piston behind it (a moving piston too) becomes
+    air (`setBlockToAir`, flags 3)."""
 
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
@@ -141,7 +143,12 @@ class PistonHead(Behaviour):
         facing = BY_NAME[state.get("facing")]
         base_pos = offset(pos, facing.opposite)
         base = world.get_block_state(*base_pos)
-        if sim.features.piston_head_any_base:
+        if sim.features.piston_head_needs_base_1_12:      # 1.12.2 BlockPistonExtension.neighborChanged
+            if base.block not in PISTONS:
+                nu.remove_block(sim, pos)
+                return
+            on_base = True
+        elif sim.features.piston_head_any_base:
             on_base = base.block in PISTONS or base.block == "moving_piston"
         else:
             block = "piston" if state.get("type") == "normal" else "sticky_piston"

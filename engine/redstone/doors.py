@@ -3,7 +3,9 @@ A door's two halves keep each other's state through shape updates (`DoorBlock.ge
 1.19.3 (`openable_sound_world_random`) the sound of opening or closing draws its pitch from the world Random:
 after the change when used, before it when a door or trapdoor follows power, after it when a fence gate does. A
 1.12.2 trapdoor follows power at any update from a power source (`trapdoor_follows_power_1_12`), and an unpowered
-1.12.2 door only at such an update (`door_unpowered_by_sources_1_12`)."""
+1.12.2 door only at such an update (`door_unpowered_by_sources_1_12`). A 1.12.2 door has no shape updates
+(`no_shape_updates_1_12`): each half stores half of the properties and reads the rest from the other
+(`getActualState`)."""
 
 from __future__ import annotations
 
@@ -132,16 +134,94 @@ class Door(Openable):
         if state.get("half") == "lower":
             super().on_exploded(sim, state, pos)
 
+    def on_use(self, sim: TickContext, state: BlockState, pos: BlockPos) -> bool:
+        """1.12.2 `BlockDoor.onBlockActivated` (`no_shape_updates_1_12`): the lower half's `open` flips (flags 10),
+        the upper half keeping its own."""
+        if not sim.features.no_shape_updates_1_12:
+            return super().on_use(sim, state, pos)
+        if not self.usable:
+            return False
+        lower_pos = pos if state.get("half") == "lower" else offset(pos, DOWN)
+        lower = sim.world.get_block_state(*lower_pos)
+        if lower.block != state.block:
+            return False
+        nu.set_block_state(sim, lower_pos, lower.with_("open", lower.get("open") != "true"), self.use_flags)
+        copy_to_other_half(sim, lower_pos)
+        play_sound(sim)
+        return True
+
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
         """Either half's power opens the door; in 1.12.2 (`door_unpowered_by_sources_1_12`) an unpowered one follows
         only an update from a block that can provide power."""
+        if sim.features.no_shape_updates_1_12:
+            self.neighbor_changed_1_12(sim, state, pos, source)
+            return
         world = sim.world
         other = offset(pos, UP if state.get("half") == "lower" else DOWN)
         powered = power.is_receiving_redstone_power(world, pos) or power.is_receiving_redstone_power(world, other)
         if source != state.block and powered != (state.get("powered") == "true") and \
                 (powered or not sim.features.door_unpowered_by_sources_1_12 or can_provide_power(source)):
             self.follow_power(sim, state, pos, powered)
+
+    def neighbor_changed_1_12(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str) -> None:
+        """1.12.2 `BlockDoor.neighborChanged` (`no_shape_updates_1_12`): the upper half passes an update from
+        another block to the lower half, or becomes air without it; the lower half becomes air without its upper
+        half or a top-solid block below (`isTopSolid`, 1.13.2's: `normal_cube_1_13`; the upper half with it, the
+        dropped item not modelled), else where the power of either half differs from the upper half's `powered` it
+        sets that (flags 2), then its own `open` where that differs (flags 2)."""
+        world = sim.world
+        if state.get("half") == "upper":
+            below = offset(pos, DOWN)
+            lower = world.get_block_state(*below)
+            if lower.block != state.block:
+                nu.remove_block(sim, pos)
+            elif source != state.block:
+                self.neighbor_changed_1_12(sim, lower, below, source)
+            return
+        above = offset(pos, UP)
+        upper = world.get_block_state(*above)
+        broken = upper.block != state.block
+        if broken:
+            nu.remove_block(sim, pos)
+        if not power.is_top_solid_1_13(world.get_block_state(*offset(pos, DOWN))):
+            nu.remove_block(sim, pos)
+            broken = True
+            if upper.block == state.block:
+                nu.remove_block(sim, above)
+        if broken:
+            return
+        powered = power.is_receiving_redstone_power(world, pos) or power.is_receiving_redstone_power(world, above)
+        if source != state.block and powered != (upper.get("powered") == "true") and \
+                (powered or not sim.features.door_unpowered_by_sources_1_12 or can_provide_power(source)):
+            nu.set_block_state(sim, above, upper.with_("powered", powered), nu.NOTIFY_LISTENERS)
+            copy_to_other_half(sim, above)
+            if powered != (state.get("open") == "true"):
+                nu.set_block_state(sim, pos, world.get_block_state(*pos).with_("open", powered),
+                                   nu.NOTIFY_LISTENERS)
+                copy_to_other_half(sim, pos)
+                play_sound(sim)
+
+
+# 1.12.2 BlockDoor: the properties each half stores (its metadata); getActualState takes the others from the other half
+LOWER_HALF_KEEPS, UPPER_HALF_KEEPS = ("facing", "open"), ("hinge", "powered")
+
+
+def copy_to_other_half(sim: TickContext, pos: BlockPos) -> None:
+    """1.12.2's `BlockDoor.getActualState`, kept in the other half's state (the engine's states are 1.16.5's, which
+    collisions and paths read): the half's stored properties written into the other half of the same door without
+    any update, as 1.12.2 sets nothing there."""
+    world = sim.world
+    state = world.get_block_state(*pos)
+    lower = state.get("half") == "lower"
+    other_pos = offset(pos, UP if lower else DOWN)
+    other = world.get_block_state(*other_pos)
+    if other.block != state.block or other.get("half") == state.get("half"):
+        return
+    actual = other
+    for key in LOWER_HALF_KEEPS if lower else UPPER_HALF_KEEPS:
+        actual = actual.with_(key, state.get(key))
+    world.set_block_state(*other_pos, actual)
 
 
 DOORS = frozenset({*(f"{w}_door" for w in WOOD_TYPES), "iron_door"})

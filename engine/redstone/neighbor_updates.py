@@ -2,9 +2,11 @@
 `onStateReplaced` of the old state and `onBlockAdded` of the new (`WorldChunk.setBlockState`; 1.12.2's `Chunk` only
 where the Block changes, `hooks_on_block_change_1_12`), neighbour updates
 (`World.updateNeighborsAlways`: west, east, down, up, north, south) and shape updates (`AbstractBlockState.
-updateNeighbors`: west, east, north, south, down, up; `Block.replace`). From 1.19 (`neighbor_updater_chain`) the
-updates go through `World.neighborUpdater` (`neighbor_updater.ChainRestrictedNeighborUpdater`) as the entries
-below, instead of running within the call that asks for them.
+updateNeighbors`: west, east, north, south, down, up; `Block.replace`). 1.12.2 sends no shape updates
+(`no_shape_updates_1_12`) and tells the observers around a changed cell instead (`update_observing_blocks_1_12`).
+From 1.19 (`neighbor_updater_chain`) the updates go through `World.neighborUpdater`
+(`neighbor_updater.ChainRestrictedNeighborUpdater`) as the entries below, instead of running within the call that
+asks for them.
 
 Blocks are read and written only through `World.get_block_state` / `set_block_state`, which records each change
 as a `block_changed` event with the cause set here (`World.caused_by`)."""
@@ -64,13 +66,18 @@ def set_block_state(sim: TickContext, pos: BlockPos, state: BlockState, flags: i
         return True                       # WorldChunk.setBlockState returns null: the hooks replaced it
     if hooks:
         behaviour(state.block).on_block_added(sim, state, pos, old)
-    if world.get_block_state(*pos) is not state:
-        return True
+    if world.get_block_state(*pos) is not state and not sim.features.set_block_state_no_recheck_1_12:
+        return True                       # 1.13.2 World.setBlockState: updates only where the state is still there
+    observers_told = sim.features.update_observing_blocks_1_12
     if flags & NOTIFY_NEIGHBORS:
         update_neighbors_always(sim, pos, old.block)
+        if observers_told:                # 1.12.2 World.notifyNeighborsOfStateChange(pos, oldBlock, true)
+            update_observing_blocks_at(sim, pos)
         if behaviour(state.block).has_comparator_output(state):
             update_comparators(sim, pos)
-    if not flags & FORCE_STATE and depth > 0:
+    elif observers_told and not flags & FORCE_STATE:
+        update_observing_blocks_at(sim, pos)
+    if not flags & FORCE_STATE and depth > 0 and not sim.features.no_shape_updates_1_12:
         shape_flags = flags & ~(NOTIFY_NEIGHBORS | SKIP_DROPS)
         behaviour(old.block).prepare(sim, old, pos, shape_flags, depth - 1)
         update_neighbor_shapes(sim, state, pos, shape_flags, depth - 1)
@@ -162,9 +169,23 @@ def neighbor_update(sim: TickContext, state: BlockState, pos: BlockPos, source: 
         world.change_cause = outer
 
 
+def update_observing_blocks_at(sim: TickContext, pos: BlockPos) -> None:
+    """1.12.2 `World.updateObservingBlocksAt` (`update_observing_blocks_1_12`): each neighbour (west, east, down, up,
+    north, south) that is an observer runs `observedNeighborChanged` (`World.observedNeighborChanged`)."""
+    from engine.redstone.observer import OBSERVER, observed_neighbor_changed
+    world = sim.world
+    for d in NEIGHBOR_ORDER:
+        at = offset(pos, d)
+        state = world.get_block_state(*at)
+        if state.block == OBSERVER:
+            check_version(sim, f"the observer at {list(at)} told of a change at {list(pos)}")
+            observed_neighbor_changed(sim, state, at, pos)
+
+
 def update_neighbor_shapes(sim: TickContext, state: BlockState, pos: BlockPos, flags: int, depth: int) -> None:
     """`AbstractBlockState.updateNeighbors`: each neighbour (west, east, north, south, down, up) recomputes its
-    state from this one (`getStateForNeighborUpdate`), and `Block.replace` writes it."""
+    state from this one (`getStateForNeighborUpdate`), and `Block.replace` writes it (none in 1.12.2:
+    `no_shape_updates_1_12`)."""
     for d in SHAPE_UPDATE_ORDER:
         replace_with_state_for_neighbor_update(sim, d.opposite, state, offset(pos, d), pos, flags, depth)
 
@@ -173,7 +194,9 @@ def replace_with_state_for_neighbor_update(sim: TickContext, direction: Directio
                                            pos: BlockPos, neighbor_pos: BlockPos, flags: int, depth: int) -> None:
     """The block at `pos` recomputes its state from its neighbour's at `neighbor_pos` (toward `direction`) and
     `Block.replace` writes it (1.19: `World.replaceWithStateForNeighborUpdate`, an entry that reads the block when
-    it runs and replaces with update depth 512 again)."""
+    it runs and replaces with update depth 512 again). 1.12.2 has no shape updates (`no_shape_updates_1_12`)."""
+    if sim.features.no_shape_updates_1_12:
+        return
     if sim.features.neighbor_updater_chain:
         sim.world.neighbor_updater.enqueue(sim, StateReplacementEntry(direction, neighbor_state, pos, neighbor_pos,
                                                                       flags))
@@ -249,8 +272,10 @@ class StateReplacementEntry:
 def post_process_state(sim: TickContext, state: BlockState, pos: BlockPos) -> BlockState:
     """`Block.postProcessState`: the state a block arriving at `pos` takes from its neighbours (west, east, north,
     south, down, up), each asked through `getStateForNeighborUpdate` as a shape update would (an observer
-    schedules its tick)."""
+    schedules its tick). 1.12.2 has none (`no_shape_updates_1_12`): the block keeps its state."""
     world = sim.world
+    if sim.features.no_shape_updates_1_12:
+        return state
     for d in SHAPE_UPDATE_ORDER:
         at = offset(pos, d)
         state = behaviour(state.block).get_state_for_neighbor_update(sim, state, d, world.get_block_state(*at), pos,

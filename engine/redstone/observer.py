@@ -1,5 +1,6 @@
 """`ObserverBlock`: a shape update from the block it faces schedules a tick 2 later that powers its back for 2
-ticks (a 2-tick pulse), then unpowers it; in 1.12.2 an observer placed or moved pulses too
+ticks (a 2-tick pulse), then unpowers it; in 1.12.2 a change of that block's cell tells it instead
+(`World.updateObservingBlocksAt`, `update_observing_blocks_1_12`), and an observer placed or moved pulses too
 (`observer_added_pulses_1_12`)."""
 
 from __future__ import annotations
@@ -34,9 +35,15 @@ class Observer(Behaviour):
     def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
                                       neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
         """The block it faces changed: `scheduleTick` unless already powered."""
-        if state.get("facing") == direction.name and state.get("powered") != "true":
-            self.schedule_tick(sim, pos)
+        if state.get("facing") == direction.name:
+            self.start_signal(sim, state, pos)
         return state
+
+    def start_signal(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
+        """1.12.2 `startSignal` (1.13.2 inlines it): an unpowered observer schedules its tick unless one is
+        pending."""
+        if state.get("powered") != "true":
+            self.schedule_tick(sim, pos)
 
     @staticmethod
     def schedule_tick(sim: TickContext, pos: BlockPos) -> None:
@@ -69,8 +76,7 @@ class Observer(Behaviour):
         if sim.features.observer_added_pulses_1_12:     # 1.12.2 BlockObserver.onBlockAdded
             if state.get("powered") == "true":
                 self.scheduled_tick(sim, state, pos)
-            else:
-                self.schedule_tick(sim, pos)            # startSignal
+            self.start_signal(sim, state, pos)         # the state set: a powered one does not start
             return
         if state.get("powered") == "true" and not sim.world.block_ticks.is_scheduled(pos, OBSERVER):
             off = state.with_("powered", False)
@@ -84,4 +90,12 @@ class Observer(Behaviour):
             self.update_neighbors(sim, pos, state.with_("powered", False))
 
 
-register((OBSERVER,), Observer())
+def observed_neighbor_changed(sim: TickContext, state: BlockState, pos: BlockPos, from_pos: BlockPos) -> None:
+    """1.12.2 `BlockObserver.observedNeighborChanged` (`update_observing_blocks_1_12`): a change in the cell the
+    observer faces starts its signal."""
+    if offset(pos, BY_NAME[state.get("facing")]) == from_pos:
+        OBSERVER_BEHAVIOUR.start_signal(sim, state, pos)
+
+
+OBSERVER_BEHAVIOUR = Observer()
+register((OBSERVER,), OBSERVER_BEHAVIOUR)

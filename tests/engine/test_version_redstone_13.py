@@ -2,7 +2,7 @@
 bundled redstone scenes change the same blocks in 1.13.2 as in 1.14 where the code agrees, and each difference the
 engine models has its scene and a mutant (the flag turned to 1.14's): the wire's stepped power
 (`wire_power_steps_1_13`), the torch burnout's draws (`torch_burnout_draws_1_13`) and `Block.isNormalCube` and
-`isTopSolid` (`normal_cube_1_13`). 1.11-1.12.2 and 1.13-1.13.1 stop in one line, and so do the redstone blocks
+`isTopSolid` (`normal_cube_1_13`). 1.11-1.12.1 and 1.13-1.13.1 stop in one line, and so do the redstone blocks
 1.13.2's block table lacks."""
 
 from __future__ import annotations
@@ -104,9 +104,9 @@ def test_wire_on_a_tnt_breaks_and_a_shulker_box_conducts_nothing_in_1_13_2() -> 
 
 @pytest.mark.parametrize(("version", "why"), [("1.13", "1.13-1.13.1 not compared"),
                                               ("1.13.1", "1.13-1.13.1 not compared"),
-                                              ("1.12.2", "1.11-1.12.2 not compared"),
-                                              ("1.11", "1.11-1.12.2 not compared")])
-def test_redstone_before_1_13_2_stops_in_one_line(version: str, why: str) -> None:
+                                              ("1.12.1", "1.11-1.12.1 not compared"),
+                                              ("1.11", "1.11-1.12.1 not compared")])
+def test_redstone_of_1_11_to_1_12_1_and_1_13_to_1_13_1_stops_in_one_line(version: str, why: str) -> None:
     """The wire scene without its armor stand (living entities stop earlier in 1.11-1.12.1 and 1.13-1.13.1)."""
     with pytest.raises(NotImplementedError) as err:
         _run(_without_armor_stands(_scene("redstone_wire_steps_1_13_2.toml")), version, 2)

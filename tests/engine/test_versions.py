@@ -843,27 +843,44 @@ CASES: dict[str, tuple[str, int, int]] = {
     "torch_burnout_draws_1_13": ((SCENES_DIR / "redstone_torch_burnout_1_13_2.toml").read_text(), 46, 3),
     # wire on a TNT block breaks (1.13.2: TNT is not top-solid) or powers the TNT, which primes (entity 2)
     "normal_cube_1_13": ((SCENES_DIR / "redstone_wire_on_tnt_1_13_2.toml").read_text(), 5, 2),
-    # an observer set on a piston pulses (1.12.2) and the piston pushes an item, or it stays off (run in 1.13.2:
-    # redstone of 1.12.2 is refused)
+    # an observer set on a piston pulses (1.12.2) and the piston pushes an item, or it stays off
     "observer_added_pulses_1_12": ((SCENES_DIR / "redstone_observer_placed_1_12_2.toml").read_text(), 6, 1),
     # a torch updated while its tick is due gets another (1.12.2): it relights a tick earlier and its piston lifts
-    # an item in tick 5 instead of 6 (run in 1.13.2: redstone of 1.12.2 is refused)
+    # an item in tick 5 instead of 6
     "torch_schedules_while_due_1_12": ((SCENES_DIR / "redstone_torch_due_update_1_12_2.toml").read_text(), 6, 1),
     # a lit lamp set without power turns off at once (1.12.2), or 4 ticks after an update, when its observer's second
-    # pulse makes a piston push an item (run in 1.13.2: redstone of 1.12.2 is refused)
+    # pulse makes a piston push an item
     "lamp_added_updates_1_12": ((SCENES_DIR / "redstone_lamp_placed_1_12_2.toml").read_text(), 10, 1),
     # a repeater's delay changed: its onBlockAdded updates a BUD piston two blocks ahead, which lifts an item, or
-    # does not run (1.12.2: the same Block) (run in 1.13.2: redstone of 1.12.2 is refused)
+    # does not run (1.12.2: the same Block)
     "hooks_on_block_change_1_12": ((SCENES_DIR / "redstone_repeater_delay_bud_1_12_2.toml").read_text(), 5, 1),
     # a powered trapdoor closed by hand reopens at the next update (1.12.2), its observer pulses and a piston pushes
-    # an item, or it stays closed (run in 1.13.2: redstone of 1.12.2 is refused)
+    # an item, or it stays closed
     "trapdoor_follows_power_1_12": ((SCENES_DIR / "redstone_trapdoor_follows_power_1_12_2.toml").read_text(), 11, 1),
     # a door's power replaced by stone: it closes, its observer pulses and a piston lifts an item, or (1.12.2: stone
-    # provides no power) it stays open (the scene runs in 1.13.2: redstone of 1.12.2 is refused)
+    # provides no power) it stays open
     "door_unpowered_by_sources_1_12": ((SCENES_DIR / "redstone_door_unpowered_1_12_2.toml").read_text(), 6, 1),
     # a note block powered beside a BUD piston: its flags-3 change updates the piston, which pushes an item, or
-    # (1.12.2: a tile entity's field) nothing is set (the scene runs in 1.13.2: redstone of 1.12.2 is refused)
+    # (1.12.2: a tile entity's field) nothing is set
     "note_block_entity_1_12": ((SCENES_DIR / "redstone_note_block_bud_1_12_2.toml").read_text(), 5, 1),
+    # a wire set beside a wire watched by an observer: the first takes its side, the observer pulses and a piston
+    # lifts an item, or (1.12.2: no shape updates) nothing changes
+    "no_shape_updates_1_12": ((SCENES_DIR / "redstone_observer_wire_connection_1_12_2.toml").read_text(), 6, 1),
+    # two observers of one cell: the one north of it pulses first (shape updates), or the one above it (1.12.2's
+    # updateObservingBlocksAt)
+    "update_observing_blocks_1_12": ((SCENES_DIR / "redstone_observers_one_cell_1_12_2.toml").read_text(), 6, 1),
+    # a sticky piston retracts: its head breaks off the moving base with updates (1.12.2) and a waiting piston pushes
+    # an item at once, or two ticks later
+    "piston_head_needs_base_1_12": ((SCENES_DIR / "redstone_piston_head_off_moving_base_1_12_2.toml").read_text(), 3,
+                                    1),
+    # a powered observer placed turns off at once: no shape update follows and its watcher stays off, or (1.12.2)
+    # the placement's updates run anyway, the watcher pulses and a piston lifts an item
+    "set_block_state_no_recheck_1_12": ((SCENES_DIR / "redstone_placed_state_changed_1_12_2.toml").read_text(), 6,
+                                        2),
+    # two observers beside a pushed line: the one facing its end's destination pulses first (every destination set
+    # first), or the one facing the last block's cell (1.12.2: its cell set to air before its destination), and the
+    # piston it powers pushes the other piston and the item, or not
+    "piston_move_per_block_1_12": ((SCENES_DIR / "redstone_observers_pushed_line_1_12_2.toml").read_text(), 8, 1),
     # a comparator subtracting equal sides stays powered (up to 1.14.4) or turns off
     "comparator_power_at_sides_1_14": ((SCENES_DIR / "redstone_comparator_subtract_sides_1_14_4.toml").read_text(), 8,
                                        1),
@@ -1000,9 +1017,10 @@ CASES["firework_look_vec_1_12"] = ((SCENES_DIR / "firework_glider_1_12_2.toml").
 # the traced searches too (`outcome(search=True)`)
 SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious", "path_cocoa_type",
                      "path_timeout_bottom_centre"}   # the last: when it searches again
+# ... and those that change the traced neighbour updates or block changes
 UPDATE_CASES = {"piston_retract_flags_20", "piston_move_states_in_order", "piston_head_any_base",
                 "piston_vacate_each_1_14", "comparator_power_at_sides_1_14", "gate_pulse_off_high_1_14",
-                "wire_power_steps_1_13"}   # change the traced neighbour updates or block changes
+                "wire_power_steps_1_13", "update_observing_blocks_1_12"}
 SEARCH_ROLES = ("path_closed", "path_open", "path_node")
 
 
@@ -1178,6 +1196,7 @@ BOTH_SIMULATED |= {"fall_distance_double", "apply_input_before_ai", "move_contro
 BOTH_SIMULATED |= {"path_successors_by_direction", "path_neighbors_by_type",
                    "path_target_up_from_target"}   # path finding (1.20.5, 1.21.2)
 BOTH_SIMULATED |= {"piston_head_short_past_quarter", "piston_moving_long_arm"} | UPDATE_CASES   # pistons 1.16
+BOTH_SIMULATED -= {"update_observing_blocks_1_12"}   # its case meets the refused redstone of 1.12.2 and 1.13.0
 BOTH_SIMULATED |= {"wire_lines_1_15", "detector_rail_box_float", "tnt_exploded_float_centre_1_15",
                    "tnt_prime_float_centre_1_14"}   # redstone of 1.15.2 against 1.16, 1.14.4 against 1.15
 BOTH_SIMULATED |= {"arrow_left_owner", "arrow_release_point_box"}   # arrows (1.16)
