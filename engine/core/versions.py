@@ -929,6 +929,27 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "armadillo in the cell it faces (none is modelled) or fails, the brush kept and "
                               "nothing dispensed (the block entity still marked dirty); before, a brush dropped as "
                               "an item (1.20.5)", (1, 20, 5), None),
+    "path_target_set": ("PathNodeNavigator.findPathToAny searches for a set of targets (TargetPathNode), each "
+                        "reached by a popped node within its reach distance (Manhattan; 1 for startMovingTo), the "
+                        "path ending at the scored node nearest to a reached target, else nearest to any (the start "
+                        "alone too); EntityNavigation keeps the found path's target. Before, pathfind(start, "
+                        "target, range): reached where the target itself is popped, the path to the popped node "
+                        "strictly nearest to it, none where that is the start, the requested target kept before "
+                        "the search (1.14.4)", (1, 14, 4), None),
+    "path_heuristic_distance_only": ("PathNodeNavigator: a node's heuristic is 1.5F x its distance to the nearest "
+                                     "target; before, 1.5F x its distance to the target + its penalty, counted "
+                                     "in g too (1.14.4)", (1, 14, 4), None),
+    "path_range_from_start": ("PathNodeNavigator expands a node lying within the follow range of the start; "
+                              "before, within the follow range of the target, so a target beyond it from the "
+                              "start found no path (1.14.4)", (1, 14, 4), None),
+    "path_diagonal_lower_sides": ("LandPathNodeMaker.method_20536 (isValidDiagonalSuccessor): the diagonal "
+                                  "passable (penalty >= 0), a side lower than the node passing whatever its "
+                                  "penalty; before, the diagonal of any penalty, both sides passable (1.14.4)",
+                                  (1, 14, 4), None),
+    "path_start_through_waterlogged": ("LandPathNodeMaker.getStart: a swimmer's start rises through blocks of still "
+                                       "water (Fluids.WATER.getStill(false)) as through water blocks, so through "
+                                       "seagrass or a waterlogged block; before, through water blocks only (1.14.4)",
+                                       (1, 14, 4), None),
     "path_cocoa_type": ("LandPathNodeMaker.getBasicPathNodeType makes cocoa COCOA (penalty 0, the last of equal "
                         "penalties in getNodeType's choice); before, cocoa was OPEN by canPlaceAtSide (not a full "
                         "cube) (1.15)", (1, 15, 0), None),
@@ -1401,8 +1422,9 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 14, 0), "path finding before 1.14 not compared"),
-            Change((1, 14, 0), (1, 14, 4), "path finding of 1.14-1.14.3 not compared: 1.14.4 (simulated) rewrote "
-                   "PathNodeNavigator around a target set (Yarn 033557e07 -> faf4ff525)"),
+            Change((1, 14, 0), (1, 14, 1), "path finding of 1.14 not compared: 1.14.1 (simulated) rewrote "
+                   "LandPathNodeMaker.getPathNodes (the diagonals, the fall's BLOCKED nodes; Yarn 4ffac47a3 -> "
+                   "b96551d9d)"),
             Change((1, 21, 5), (1, 21, 7), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) "
                    "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
                    "bottom row too (path_target_down_to_bottom); 1.21.5-1.21.6 not read, the release of the change "
@@ -1684,6 +1706,11 @@ class Features:
     piston_retract_flags_20: bool
     piston_move_states_in_order: bool
     dispenser_brush_fails: bool
+    path_target_set: bool
+    path_heuristic_distance_only: bool
+    path_range_from_start: bool
+    path_diagonal_lower_sides: bool
+    path_start_through_waterlogged: bool
     path_cocoa_type: bool
     path_neighbors_cube: bool
     path_node_passed_ahead: bool

@@ -270,6 +270,12 @@ class MobNavigation:
         view = ChunkCache(world, (bx - i, by - i, bz - i), (bx + i, by + i, bz + i))
         if self.features.path_neighbors_by_type:
             self.refuse_moving_blocks(view)
+        finder = self.path_node_navigator
+        finder.target_set = self.features.path_target_set
+        finder.h_distance_only = self.features.path_heuristic_distance_only
+        finder.range_from_start = self.features.path_range_from_start
+        self.maker.diagonal_lower_sides = self.features.path_diagonal_lower_sides
+        self.maker.start_waterlogged = self.features.path_start_through_waterlogged
         self.maker.cocoa_type = self.features.path_cocoa_type
         self.maker.neighbors_cube = self.features.path_neighbors_cube
         self.maker.start_in_order = self.features.path_start_corners_in_order
@@ -297,11 +303,12 @@ class MobNavigation:
         self.maker.trapdoor_danger = self.features.path_danger_trapdoor
         self.maker.by_direction = self.features.path_successors_by_direction
         self.maker.neighbors_by_type = self.features.path_neighbors_by_type
+        if not self.features.path_target_set:   # 1.14.3 EntityNavigation.findPathTo: the target kept first
+            self.current_target, self.current_distance = positions[0], distance
         record = SearchRecord() if self.in_recorded_tick else None
-        path = self.path_node_navigator.find_path_to_any(view, e, positions, follow_range, distance,
-                                                         self.range_multiplier, record)
-        self.searches.append(Search(positions[0], path, self.path_node_navigator.last_visited, record))
-        if path is not None and path.target is not None:
+        path = finder.find_path_to_any(view, e, positions, follow_range, distance, self.range_multiplier, record)
+        self.searches.append(Search(positions[0], path, finder.last_visited, record))
+        if self.features.path_target_set and path is not None and path.target is not None:
             self.current_target = path.target
             self.current_distance = distance
             if self.features.path_timeout_bottom_centre:   # method_26085 (1.16)

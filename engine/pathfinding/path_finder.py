@@ -210,6 +210,10 @@ class PathNodeNavigator:
         self.successors: list[PathNode | None] = [None] * MAX_PATH_SUCCESSORS
         self.last_visited = 0        # nodes taken from the heap by the last search (for the trace event)
         self.scratch = scratch()     # the kernel search's box queries
+        # the release's rules, set by the navigation before each search (1.14.4's and later by default)
+        self.target_set = True       # features.path_target_set (1.14.4)
+        self.h_distance_only = True  # features.path_heuristic_distance_only (1.14.4)
+        self.range_from_start = True  # features.path_range_from_start (1.14.4)
 
     def find_path_to_any(self, view: ChunkCache, mob: MobEntity, positions: list[BlockPos], follow_range: float,
                          distance: int, range_multiplier: float, record: SearchRecord | None = None) -> Path | None:
@@ -233,8 +237,13 @@ class PathNodeNavigator:
                                follow_range: float, distance: int, range_multiplier: float,
                                record: SearchRecord | None) -> Path | None:
         """`PathNodeNavigator.findPathToAny(startNode, positions, ...)` (spec 07 §5 steps 1-10). The loop
-        counts before it pops, so at most budget − 1 nodes are expanded."""
+        counts before it pops, so at most budget − 1 nodes are expanded. Up to 1.14.3 `pathfind(start, target,
+        range)` (`target_set` off) has one target, reached only where it is popped itself; the path ends at the
+        popped node strictly nearest to it (the start first), and there is none where that is the start. Up to
+        1.14.3 a node's heuristic also adds its penalty (`h_distance_only` off) and a node is expanded only within
+        the range of the target (`range_from_start` off)."""
         target_nodes = [t for t, _ in targets]
+        nearest = start                 # 1.14.3's nearest popped node (pathNode3)
         start.penalized_path_length = 0.0
         start.distance_to_nearest_target = self.calculate_distances(start, target_nodes)   # no 1.5 on the start
         start.heap_weight = start.distance_to_nearest_target
@@ -254,13 +263,22 @@ class PathNodeNavigator:
             node.visited = True
             if record is not None:
                 record.expanded.append(expansion(node))
-            for t in target_nodes:
-                if node.get_manhattan_distance(t.x, t.y, t.z) <= distance:
-                    if t not in reached:
-                        reached.append(t)
-            if reached:
-                break
-            if node.get_distance(start) >= follow_range:
+            if self.target_set:
+                for t in target_nodes:
+                    if node.get_manhattan_distance(t.x, t.y, t.z) <= distance:
+                        if t not in reached:
+                            reached.append(t)
+                if reached:
+                    break
+            else:   # 1.14.3 PathNodeNavigator.pathfind: the target popped, else the nearest popped node so far
+                target = target_nodes[0]
+                if node.pos == target.pos:
+                    nearest = node
+                    reached.append(target)
+                    break
+                if node.get_distance(target) < nearest.get_distance(target):
+                    nearest = node
+            if node.get_distance(start if self.range_from_start else target_nodes[0]) >= follow_range:
                 continue
             for i in range(self.maker.get_successors(self.successors, node)):
                 succ = self.successors[i]
@@ -270,8 +288,8 @@ class PathNodeNavigator:
                 if succ.path_length < follow_range and (not succ.is_in_heap() or g < succ.penalized_path_length):
                     succ.previous = node
                     succ.penalized_path_length = g
-                    succ.distance_to_nearest_target = f32(self.calculate_distances(succ, target_nodes)
-                                                          * HEURISTIC_WEIGHT)
+                    h = f32(self.calculate_distances(succ, target_nodes) * HEURISTIC_WEIGHT)
+                    succ.distance_to_nearest_target = h if self.h_distance_only else f32(h + succ.penalty)
                     if succ.is_in_heap():
                         heap.set_node_weight(succ, f32(succ.penalized_path_length + succ.distance_to_nearest_target))
                     else:
@@ -283,6 +301,8 @@ class PathNodeNavigator:
         if record is not None:
             record.open = [expansion(n) for n in heap.open_nodes()]
         by_target = {id(t): p for t, p in targets}
+        if not self.target_set:
+            return None if nearest is start else self.create_path(nearest, targets[0][1], bool(reached))
         if reached:
             # Stream.min keeps the first of equals; the targets keep their given order
             paths = [self.create_path(t.nearest_node, by_target[id(t)], True) for t in reached]
@@ -292,9 +312,10 @@ class PathNodeNavigator:
 
     def use_kernels(self, budget: int) -> bool:
         """Whether this search runs on arrays: a `LandPathNodeMaker` itself (not a flier's, swimmer's or
-        amphibian's) following rules the kernel has (`kernel_rules`: not 1.15.2's), and kernels compiled
-        (`engine.jit`) — or as `KERNELS` says where it is set (tests)."""
-        if type(self.maker) is not LandPathNodeMaker or not self.maker.kernel_rules():
+        amphibian's) following rules the kernel has (`kernel_rules`: not 1.15.2's; the search's own from 1.14.4),
+        and kernels compiled (`engine.jit`) — or as `KERNELS` says where it is set (tests)."""
+        if type(self.maker) is not LandPathNodeMaker or not self.maker.kernel_rules() or \
+                not (self.target_set and self.h_distance_only and self.range_from_start):
             return False
         if KERNELS is not None:
             return KERNELS

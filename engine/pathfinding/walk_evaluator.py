@@ -396,7 +396,8 @@ class LandPathNodeMaker(PathNodeMaker):
         return not (self.start_skips_open and t is T.OPEN) and self.penalty(t) >= 0.0
 
     def get_start_y(self) -> int:
-        """The start's y in `LandPathNodeMaker.getStart` (spec 07 §4): up through water for a swimmer, the feet
+        """The start's y in `LandPathNodeMaker.getStart` (spec 07 §4): up through water for a swimmer (from 1.14.4,
+        `start_waterlogged`, through still water in another block too: seagrass, a waterlogged block), the feet
         rounded on the ground, else down to the first block a land mob cannot path through."""
         e, view = self.entity, self.view
         p = e.pos
@@ -406,7 +407,8 @@ class LandPathNodeMaker(PathNodeMaker):
             if self.can_swim and e.touching_water:
                 while True:
                     fs = pb.fluid_state(state)
-                    if state.block != "water" and not (fs.fluid == "water" and fs.is_source and not fs.falling):
+                    if state.block != "water" and not (self.start_waterlogged and fs.fluid == "water" and
+                                                       fs.is_source and not fs.falling):
                         i -= 1
                         break
                     i += 1
@@ -515,7 +517,12 @@ class LandPathNodeMaker(PathNodeMaker):
     def is_valid_diagonal_successor(self, node: PathNode, a: PathNode | None, b: PathNode | None,
                                     diagonal: PathNode | None) -> bool:
         """`isValidDiagonalSuccessor` up to 1.20.4: the diagonal open and passable, not a WALKABLE_DOOR, and
-        its sides valid (`are_valid_diagonal_sides`)."""
+        its sides valid (`are_valid_diagonal_sides`). Up to 1.14.3 (`diagonal_lower_sides` off, `method_20536`)
+        the diagonal need only be open, whatever its penalty, and both sides passable and not higher than the
+        node."""
+        if not self.diagonal_lower_sides:
+            return diagonal is not None and not diagonal.visited and all(
+                s is not None and s.penalty >= 0.0 and s.y <= node.y for s in (b, a))
         if diagonal is None or diagonal.visited or diagonal.type is T.WALKABLE_DOOR or diagonal.penalty < 0.0:
             return False
         return self.are_valid_diagonal_sides(node, a, b)

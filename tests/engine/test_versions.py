@@ -418,6 +418,17 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a zombie leaving a cauldron: the lifted node after it keeps its DANGER_OTHER (no shortcut), or is the
     # cauldron node's copy (the shortcut two ticks earlier)
     "path_cauldron_copies_node": ((SCENES_DIR / "zombie_path_from_cauldron_1_16.toml").read_text(), 12, 1),
+    # path finding of 1.14.1-1.14.3 against 1.14.4 (tests/engine/test_version_path_1143.py): a zombie walks onto its
+    # target (the target itself popped), or stops a block short (reach distance 1)
+    "path_target_set": ((SCENES_DIR / "zombie_path_onto_target_1_14_3.toml").read_text(), 80, 1),
+    # a zombie round a strip of water (the water nodes' penalty in the heuristic too), or across it
+    "path_heuristic_distance_only": ((SCENES_DIR / "zombie_path_round_water_1_14_3.toml").read_text(), 40, 1),
+    # a zombie with a follow range of 6 stays (no node within range of the target), or walks 5 blocks towards it
+    "path_range_from_start": ((SCENES_DIR / "zombie_path_far_target_1_14_3.toml").read_text(), 40, 1),
+    # a zombie steps round a deep shaft's corner (both sides passable), or passes it on the diagonal
+    "path_diagonal_lower_sides": ((SCENES_DIR / "zombie_path_past_shaft_1_14_3.toml").read_text(), 40, 1),
+    # a villager in water under seagrass: its search starts in the water, or in the seagrass's cell above it
+    "path_start_through_waterlogged": ((SCENES_DIR / "villager_path_under_seagrass_1_14_3.toml").read_text(), 40, 1),
     # path finding of 1.14.4 against 1.15 (tests/engine/test_version_path_1144.py): a zombie under cocoa pods, its
     # nodes there WALKABLE or COCOA (SEARCH_TYPE_CASES); a zombie along a sunk lava channel: on its edge (the flat
     # scan), or a block off it (the cube sees the lava below)
@@ -1152,6 +1163,8 @@ BOTH_SIMULATED |= {"path_node_passed_ahead", "path_timeout_bottom_centre", "path
                    "path_from_negative_node", "path_fence_nodes", "path_fire_blocks", "path_fluids_after_pathable",
                    "path_neighbors_first_danger"}   # path finding (1.15.2 against 1.16)
 BOTH_SIMULATED |= {"path_cocoa_type", "path_neighbors_cube"}   # path finding (1.14.4 against 1.15)
+BOTH_SIMULATED |= {"path_target_set", "path_heuristic_distance_only", "path_range_from_start",
+                   "path_diagonal_lower_sides", "path_start_through_waterlogged"}   # path finding (1.14.3, 1.14.4)
 BOTH_SIMULATED |= {"path_open_box_test", "path_walkable_door", "path_open_narrow_only", "path_lava_fiery",
                    "path_fluids_first", "path_cauldron_copies_node"}   # path finding (1.16.1 against 1.16.2)
 BOTH_SIMULATED |= {"lava_push_in_water", "in_lava_by_fluid_height", "item_float_by_fluid_height"}   # fluids 1.16.1
