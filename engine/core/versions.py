@@ -929,6 +929,28 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "armadillo in the cell it faces (none is modelled) or fails, the brush kept and "
                               "nothing dispensed (the block entity still marked dirty); before, a brush dropped as "
                               "an item (1.20.5)", (1, 20, 5), None),
+    "path_euclid_search": ("PathNodeNavigator measures a step, the walked length, the heuristic (1.5F x the "
+                           "distance) and the nearest node in Euclidean distances; before, in Manhattan distances, "
+                           "the heuristic their sum + the penalty, a step's cost (steps + penalty) summed first "
+                           "(1.14.1)", (1, 14, 1), None),
+    "path_range_on_expanded": ("PathNodeNavigator expands a node only within the follow range (of the target up to "
+                               "1.14.3), every successor kept; before, every node is expanded and getPathNodes "
+                               "keeps a successor only within the follow range of the target (1.14.1)",
+                               (1, 14, 1), None),
+    "path_diagonal_sides_checked": ("LandPathNodeMaker.method_20536 takes a diagonal where both sides are nodes not "
+                                    "higher than the node (their penalties: path_diagonal_lower_sides); before, "
+                                    "where each side is no node, OPEN or of non-zero penalty (1.14.1)",
+                                    (1, 14, 1), None),
+    "path_fall_blocked_node": ("LandPathNodeMaker.getPathNode ends a fall past the safe fall distance, onto an "
+                               "impassable type or below y 0 in a BLOCKED node (penalty -1); before, in no node, "
+                               "and a fall to y 0 kept the OPEN node it started from (1.14.1)", (1, 14, 1), None),
+    "path_box_blocks_only": ("LandPathNodeMaker's box tests (a step up, an OPEN cell) read the region's blocks "
+                             "(ChunkCache.doesNotCollide); before, the world's, boats' and shulkers' boxes too "
+                             "(1.14.1)", (1, 14, 1), None),
+    "path_no_direct_skip": ("EntityNavigation.continueFollowingPath passes only a reached node; before, every 5 ticks "
+                            "(world time % 5) it also skipped to the furthest node, before the first at another "
+                            "height, that MobNavigation.canPathDirectlyThrough reaches in a straight line (1.14.1)",
+                            (1, 14, 1), None),
     "path_target_set": ("PathNodeNavigator.findPathToAny searches for a set of targets (TargetPathNode), each "
                         "reached by a popped node within its reach distance (Manhattan; 1 for startMovingTo), the "
                         "path ending at the scored node nearest to a reached target, else nearest to any (the start "
@@ -1422,9 +1444,6 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 14, 0), "path finding before 1.14 not compared"),
-            Change((1, 14, 0), (1, 14, 1), "path finding of 1.14 not compared: 1.14.1 (simulated) rewrote "
-                   "LandPathNodeMaker.getPathNodes (the diagonals, the fall's BLOCKED nodes; Yarn 4ffac47a3 -> "
-                   "b96551d9d)"),
             Change((1, 21, 5), (1, 21, 7), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) "
                    "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
                    "bottom row too (path_target_down_to_bottom); 1.21.5-1.21.6 not read, the release of the change "
@@ -1706,6 +1725,12 @@ class Features:
     piston_retract_flags_20: bool
     piston_move_states_in_order: bool
     dispenser_brush_fails: bool
+    path_euclid_search: bool
+    path_range_on_expanded: bool
+    path_diagonal_sides_checked: bool
+    path_fall_blocked_node: bool
+    path_box_blocks_only: bool
+    path_no_direct_skip: bool
     path_target_set: bool
     path_heuristic_distance_only: bool
     path_range_from_start: bool

@@ -519,7 +519,11 @@ class LandPathNodeMaker(PathNodeMaker):
         """`isValidDiagonalSuccessor` up to 1.20.4: the diagonal open and passable, not a WALKABLE_DOOR, and
         its sides valid (`are_valid_diagonal_sides`). Up to 1.14.3 (`diagonal_lower_sides` off, `method_20536`)
         the diagonal need only be open, whatever its penalty, and both sides passable and not higher than the
-        node."""
+        node. 1.14 (`diagonal_sides_checked` off) takes an open diagonal where each side is no node, OPEN or of
+        non-zero penalty (`getPathNodes`' four flags)."""
+        if not self.diagonal_sides_checked:
+            return diagonal is not None and not diagonal.visited and all(
+                s is None or s.type is T.OPEN or s.penalty != 0.0 for s in (b, a))
         if not self.diagonal_lower_sides:
             return diagonal is not None and not diagonal.visited and all(
                 s is not None and s.penalty >= 0.0 and s.y <= node.y for s in (b, a))
@@ -571,11 +575,18 @@ class LandPathNodeMaker(PathNodeMaker):
                       float(f32(y + e.height)), z + half_width + 0.5)
 
     def check_box_collision(self, box: Box) -> bool:
-        """`checkBoxCollision`: cached per box for one search."""
+        """`checkBoxCollision`: cached per box for one search. 1.14 (`box_blocks_only` off) asks the world
+        (`entity.world.doesNotCollide`): boats' and shulkers' boxes collide too (`World.get_entity_collisions`)."""
         hit = self.collided_boxes.get(box)
         if hit is None:
-            hit = self.collided_boxes[box] = not self.view.is_space_empty(box)
+            hit = self.collided_boxes[box] = not self.view.is_space_empty(box) or (
+                not self.box_blocks_only and bool(self.view.world.get_entity_collisions(self.entity, box)))
         return hit
+
+    def fall_end(self, x: int, y: int, z: int) -> PathNode | None:
+        """Where a fall past the safe fall distance or onto an impassable type ends: a BLOCKED node from 1.14.1
+        (`fall_blocked_node`), none in 1.14."""
+        return self.blocked_node(x, y, z) if self.fall_blocked_node else None
 
     def blocked_node(self, x: int, y: int, z: int) -> PathNode:
         node = self.get_node(x, y, z)
@@ -587,7 +598,8 @@ class LandPathNodeMaker(PathNodeMaker):
                       here: T) -> PathNode | None:
         """`LandPathNodeMaker.getPathNode` (spec 07 §6 steps 1-9); up to 1.16.1 (`open_box_test`) step 7 first
         tests the mob's box at an OPEN cell (none where it collides) and sets a mob 1 wide or more on a BLOCKED
-        type below; up to 1.15.2 (`fence_nodes` off) neither step 3's sweep nor step 8's fence node."""
+        type below; up to 1.15.2 (`fence_nodes` off) neither step 3's sweep nor step 8's fence node; 1.14's fall
+        (`fall_blocked_node` off, `fall_end`)."""
         e = self.entity
         # step 1: max(1.125, stepHeight) from 1.19.3 (getStepHeight); no mob stepped more than 1.0 before it
         if self.get_feet_y(x, y, z) - prev_feet_y > max(WALK_MAX_JUMP_HEIGHT, e.step_height):
@@ -638,11 +650,13 @@ class LandPathNodeMaker(PathNodeMaker):
             fallen = 0
             top = y
             while t is T.OPEN:
+                if not self.fall_blocked_node and y <= self.bottom_y:
+                    break                        # 1.14: the fall stops at y 0, the OPEN node it started from kept
                 y -= 1
                 if y < self.bottom_y:
                     return self.blocked_node(x, top, z)
                 if fallen >= e.get_safe_fall_distance():
-                    return self.blocked_node(x, y, z)
+                    return self.fall_end(x, y, z)
                 fallen += 1
                 t = self.get_node_type(x, y, z)
                 f = self.penalty(t)
@@ -652,7 +666,7 @@ class LandPathNodeMaker(PathNodeMaker):
                     node.penalty = max(node.penalty, f)
                     break
                 if f < 0.0:
-                    return self.blocked_node(x, y, z)
+                    return self.fall_end(x, y, z)
         if self.fence_nodes and self.is_blocking_type(t) and \
                 (node is None or not self.closed_node_if_none):                             # step 8
             node = self.get_node(x, y, z)

@@ -1,8 +1,8 @@
 """Path finding of 1.14.1-1.14.3 against 1.14.4 (docs/versions.md, `path_finding`; Yarn 033557e07 -> faf4ff525):
 five differences, each a flag read by the path finder, the walk evaluator or the navigation, shown by a bundled scene
 in both releases and checked against its mutant; the rest of 1.14.3's search and following is 1.14.4's. 1.14.1 and
-1.14.2 (b96551d9d, cf4c9592f) read as 1.14.3 (renames only); 1.14 stays refused. The walk kernel hands these
-searches to the object path, and the runs are the same with the JIT off."""
+1.14.2 (b96551d9d, cf4c9592f) read as 1.14.3 (renames only); 1.14: test_version_path_114. The walk kernel hands
+these searches to the object path, and the runs are the same with the JIT off."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 
-from engine.core.versions import FEATURES, features_for, parse_version, refusing
+from engine.core.versions import FEATURES, features_for
 from engine.pathfinding import path_finder, walk_kernel
 from tests.conftest import jit_off_run
 from tests.engine.test_version_path_1415 import kernel_searches, run, scene_at
@@ -49,15 +49,13 @@ def position(scene: str, version: str, ticks: int) -> tuple[float, float, float]
     return p.x, p.y, p.z
 
 
-def test_1_14_3_differs_from_1_14_4_in_five_path_flags_and_1_14_is_refused() -> None:
+def test_1_14_3_differs_from_1_14_4_in_five_path_flags() -> None:
     read = [name for name in FEATURES if name.startswith("path_")]
     f143, f144 = (dataclasses.asdict(features_for(v)) for v in ("1.14.3", "1.14.4"))
     assert sorted(n for n in read if f143[n] != f144[n]) == sorted(FLAGS_1_14_4)
     for v in ("1.14.1", "1.14.2"):
         assert {n: f143[n] for n in read} == {n: dataclasses.asdict(features_for(v))[n] for n in read}
     assert all("path_finding" not in features_for(v).refused for v in ("1.14.1", "1.14.2", "1.14.3"))
-    assert "path_finding" in features_for("1.14").refused
-    assert "1.14.1 (simulated) rewrote" in refusing(parse_version("1.14"), "path_finding").what
 
 
 def test_1_14_3_reaches_only_the_target_itself_and_finds_no_path_from_the_start_alone() -> None:

@@ -418,6 +418,19 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a zombie leaving a cauldron: the lifted node after it keeps its DANGER_OTHER (no shortcut), or is the
     # cauldron node's copy (the shortcut two ticks earlier)
     "path_cauldron_copies_node": ((SCENES_DIR / "zombie_path_from_cauldron_1_16.toml").read_text(), 12, 1),
+    # path finding of 1.14 against 1.14.1 (tests/engine/test_version_path_114.py): a zombie round a wall by Manhattan
+    # or Euclidean distances
+    "path_euclid_search": ((SCENES_DIR / "zombie_path_round_wall_1_14.toml").read_text(), 80, 1),
+    # a zombie with a follow range of 6 walks towards a target 6.3 away (successors within range), or stays
+    "path_range_on_expanded": ((SCENES_DIR / "zombie_path_near_range_1_14.toml").read_text(), 40, 1),
+    # a zombie on open ground: a staircase (no diagonal between walkable sides), or the diagonal
+    "path_diagonal_sides_checked": ((SCENES_DIR / "zombie_path_open_diagonal_1_14.toml").read_text(), 40, 1),
+    # a zombie paths over a gap in a floor at y 0 and falls in (the OPEN node kept), or goes round it
+    "path_fall_blocked_node": ((SCENES_DIR / "zombie_path_over_bottom_gap_1_14.toml").read_text(), 40, 1),
+    # a zombie round a ditch with a boat in it: the boat's box blocks the cell above it, or is not seen
+    "path_box_blocks_only": ((SCENES_DIR / "zombie_path_boat_in_ditch_1_14.toml").read_text(), 40, 1),
+    # the staircase walked with the direct-line skip every 5 ticks, or node by node
+    "path_no_direct_skip": ((SCENES_DIR / "zombie_path_open_diagonal_1_14.toml").read_text(), 40, 1),
     # path finding of 1.14.1-1.14.3 against 1.14.4 (tests/engine/test_version_path_1143.py): a zombie walks onto its
     # target (the target itself popped), or stops a block short (reach distance 1)
     "path_target_set": ((SCENES_DIR / "zombie_path_onto_target_1_14_3.toml").read_text(), 80, 1),
@@ -1165,6 +1178,8 @@ BOTH_SIMULATED |= {"path_node_passed_ahead", "path_timeout_bottom_centre", "path
 BOTH_SIMULATED |= {"path_cocoa_type", "path_neighbors_cube"}   # path finding (1.14.4 against 1.15)
 BOTH_SIMULATED |= {"path_target_set", "path_heuristic_distance_only", "path_range_from_start",
                    "path_diagonal_lower_sides", "path_start_through_waterlogged"}   # path finding (1.14.3, 1.14.4)
+BOTH_SIMULATED |= {"path_euclid_search", "path_range_on_expanded", "path_diagonal_sides_checked",
+                   "path_fall_blocked_node", "path_box_blocks_only", "path_no_direct_skip"}   # path finding (1.14)
 BOTH_SIMULATED |= {"path_open_box_test", "path_walkable_door", "path_open_narrow_only", "path_lava_fiery",
                    "path_fluids_first", "path_cauldron_copies_node"}   # path finding (1.16.1 against 1.16.2)
 BOTH_SIMULATED |= {"lava_push_in_water", "in_lava_by_fluid_height", "item_float_by_fluid_height"}   # fluids 1.16.1
