@@ -628,6 +628,7 @@ SNEAK_EDGE_PROBE_MARGIN = f32(1.0e-5)   # 1.20.5 PlayerEntity: the probe reaches
 SNEAK_PROBE_INSET = 1.0e-7             # 1.21.7 Player.canFallAtLeast: the footprint inset and the depth margin
 MOB_FOLLOW_RANGE = 16.0             # MobEntity.createMobAttributes: GENERIC_FOLLOW_RANGE 16.0
 NODE_BUDGET_PER_RANGE = 16.0        # EntityNavigation(): PathNodeNavigator range = floor(followRange * 16.0) (N4)
+NODE_BUDGET_1_13 = 200              # 1.13.2 PathFinder.findPath: at most 200 nodes counted, whatever the range
 NAVIGATION_MAX_FOLLOW_RANGE = 16.0  # EntityNavigation.maxFollowRange (1.21.2): the least range a search uses
 VILLAGER_MAX_FOLLOW_RANGE = 48.0    # VillagerEntity(): getNavigation().setMaxFollowRange(48.0F) (1.21.2)
 HEURISTIC_WEIGHT = f32(1.5)         # PathNodeNavigator.findPathToAny: heuristic * 1.5F (N3)

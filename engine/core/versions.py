@@ -929,6 +929,17 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "armadillo in the cell it faces (none is modelled) or fails, the brush kept and "
                               "nothing dispensed (the block entity still marked dirty); before, a brush dropped as "
                               "an item (1.20.5)", (1, 20, 5), None),
+    "path_budget_by_range": ("PathNodeNavigator's node budget is floor(follow range x 16) (EntityNavigation's "
+                             "constructor); before, PathFinder.findPath counted to 200 (1.14)", (1, 14, 0), None),
+    "path_reach_in_double": ("EntityNavigation.continueFollowingPath tests a node reached by the horizontal "
+                             "distances in double; before, each cast to float (MathHelper.abs((float)...)) (1.14)",
+                             (1, 14, 0), None),
+    "path_direct_skip_every_5": ("continueFollowingPath tries the direct-line skip only where the world time is a "
+                                 "multiple of 5; before, every tick (1.14; removed in 1.14.1, "
+                                 "path_no_direct_skip)", (1, 14, 0), None),
+    "path_step_box_from_feet": ("LandPathNodeMaker.getPathNode's step-up box starts 0.001 above the feet height in "
+                                "the node's cell (method_60); before, 0.001 above the cell's floor (1.14)",
+                                (1, 14, 0), None),
     "path_euclid_search": ("PathNodeNavigator measures a step, the walked length, the heuristic (1.5F x the "
                            "distance) and the nearest node in Euclidean distances; before, in Manhattan distances, "
                            "the heuristic their sum + the penalty, a step's cost (steps + penalty) summed first "
@@ -1443,7 +1454,7 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("TileEntityShulkerBox.moveCollidedEntities")))),
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
-            Change(OLDEST, (1, 14, 0), "path finding before 1.14 not compared"),
+            Change(OLDEST, (1, 13, 2), "path finding before 1.13.2 not compared"),
             Change((1, 21, 5), (1, 21, 7), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) "
                    "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
                    "bottom row too (path_target_down_to_bottom); 1.21.5-1.21.6 not read, the release of the change "
@@ -1725,6 +1736,10 @@ class Features:
     piston_retract_flags_20: bool
     piston_move_states_in_order: bool
     dispenser_brush_fails: bool
+    path_budget_by_range: bool
+    path_reach_in_double: bool
+    path_direct_skip_every_5: bool
+    path_step_box_from_feet: bool
     path_euclid_search: bool
     path_range_on_expanded: bool
     path_diagonal_sides_checked: bool

@@ -217,7 +217,7 @@ def navigation_tick(keys, slots, pool, shape, flags, ncoords, coords, empty, f: 
     i[r, C_NAV_TICKS] += 1
     # 1.16's node passing and timing, no direct-line skip: releases before 1.16 take the object path (mob._release)
     moves, x, y, z = follow_path(f, i, r, nodes, start, length, i[r, I_FLAGS] & ON_GROUND != 0,
-                                 jfloor(f[r, F_POS + 1] + 0.5), now_ms, True, True, between, zero_below, -1)
+                                 jfloor(f[r, F_POS + 1] + 0.5), now_ms, True, True, between, zero_below, -1, True)
     if moves:
         bx, by, bz = jfloor(x), jfloor(y), jfloor(z)
         st = state_at(keys, slots, pool, bx, by - 1, bz)

@@ -1,8 +1,8 @@
-"""1.14's direct-line skip of path following (removed in 1.14.1, `path_no_direct_skip`): every 5 ticks
-`EntityNavigation.continueFollowingPath` moves the current node to the furthest node, before the first at another
-height, that `MobNavigation.canPathDirectlyThrough` reaches from the mob in a straight line over safe ground
-(Yarn 4ffac47a3 `EntityNavigation.method_6339`, `MobNavigation.canPathDirectlyThrough`, `method_6364`,
-`method_6367`)."""
+"""1.14's direct-line skip of path following (removed in 1.14.1, `path_no_direct_skip`; 1.13.2's every tick):
+every 5 ticks `EntityNavigation.continueFollowingPath` moves the current node to the furthest node, before the first
+at another height, that `MobNavigation.canPathDirectlyThrough` reaches from the mob in a straight line over safe
+ground (Yarn 4ffac47a3 `EntityNavigation.method_6339`, `MobNavigation.canPathDirectlyThrough`, `method_6364`,
+`method_6367`; 1.13.2 `PathNavigate.pathFollow`, `PathNavigateGround.isDirectPathBetweenPoints`)."""
 
 from __future__ import annotations
 
@@ -34,12 +34,13 @@ def java_div(a: float, b: float) -> float:
 
 
 def skip_target(maker: LandPathNodeMaker, view: ChunkCache, path: Path, index: int, origin: Vec3, width: float,
-                height: float, game_time: int) -> int:
+                height: float, game_time: int | None) -> int:
     """`method_6339`'s skip from `origin` (`getPos`: x, the path height, z) with the current node `index` before
     the reached test: the furthest node n, index ≤ n before the first node at another height than floor(origin.y),
-    reached in a straight line; −1 where there is none or the world time is not a multiple of 5. The caller sets
-    the node to it where it is not behind the node reached (`follow_kernel.continue_following_path`)."""
-    if game_time % DIRECT_LINE_INTERVAL != 0:
+    reached in a straight line; −1 where there is none or the world time `game_time` is not a multiple of 5
+    (1.13.2, `game_time` None: every tick). The caller sets the node to it where it is not behind the node reached
+    (`follow_kernel.continue_following_path`)."""
+    if game_time is not None and game_time % DIRECT_LINE_INTERVAL != 0:
         return -1
     limit = path.length
     for j in range(index, path.length):

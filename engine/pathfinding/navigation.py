@@ -292,6 +292,8 @@ class MobNavigation:
         finder.h_distance_only = self.features.path_heuristic_distance_only
         finder.range_from_start = self.features.path_range_from_start
         finder.euclid = self.features.path_euclid_search
+        finder.budget_by_range = self.features.path_budget_by_range
+        self.maker.step_box_from_feet = self.features.path_step_box_from_feet
         finder.range_on_expanded = self.features.path_range_on_expanded
         self.maker.diagonal_sides_checked = self.features.path_diagonal_sides_checked
         self.maker.fall_blocked_node = self.features.path_fall_blocked_node
@@ -401,7 +403,7 @@ class MobNavigation:
                                       world.game_time * MS_PER_TICK, self.features.path_node_passed_ahead,
                                       self.features.path_timeout_bottom_centre,
                                       self.features.path_shortcut_between_nodes, normalize_zero_below(self.features),
-                                      skip_to)
+                                      skip_to, self.features.path_reach_in_double)
         if moves:
             bx, by, bz = floor(x), floor(y), floor(z)
             below_air = world.get_block_state(bx, by - 1, bz).is_air
@@ -415,7 +417,8 @@ class MobNavigation:
         self.maker.init(ChunkCache.of_world(world), e)
         try:
             return skip_target(self.maker, self.maker.view, path, path.current_node_index,
-                               Vec3(e.pos.x, float(path_y), e.pos.z), e.width, e.height, world.game_time)
+                               Vec3(e.pos.x, float(path_y), e.pos.z), e.width, e.height,
+                               world.game_time if self.features.path_direct_skip_every_5 else None)
         finally:
             self.maker.clear()
 

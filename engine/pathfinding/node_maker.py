@@ -27,6 +27,7 @@ class PathNodeMaker:
         self.can_open_doors = False         # canOpenDoors (MobNavigation.setCanPathThroughDoors)
         self.can_swim = False
         # the release's rules, set by the navigation before each search (1.16.5's by default)
+        self.step_box_from_feet = True      # features.path_step_box_from_feet (getPathNode's step up, 1.14)
         self.diagonal_sides_checked = True  # features.path_diagonal_sides_checked (getPathNodes, 1.14.1)
         self.fall_blocked_node = True       # features.path_fall_blocked_node (getPathNode, 1.14.1)
         self.box_blocks_only = True         # features.path_box_blocks_only (getPathNode's box tests, 1.14.1)
@@ -80,7 +81,7 @@ class PathNodeMaker:
         return self.start_in_order and self.from_negative and self.fence_nodes and self.fire_blocks and \
             self.fluids_after_pathable and self.first_danger and self.cocoa_type and self.neighbors_cube and \
             self.diagonal_lower_sides and self.diagonal_sides_checked and self.fall_blocked_node and \
-            self.box_blocks_only
+            self.box_blocks_only and self.step_box_from_feet
 
     def clear(self) -> None:
         """`PathNodeMaker.clear`: the search is over."""

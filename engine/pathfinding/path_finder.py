@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from engine import jit
-from engine.constants import FLOAT_MAX, HEURISTIC_WEIGHT, MAX_PATH_SUCCESSORS
+from engine.constants import FLOAT_MAX, HEURISTIC_WEIGHT, MAX_PATH_SUCCESSORS, NODE_BUDGET_1_13
 from engine.geometry.box import BlockPos
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
@@ -216,6 +216,7 @@ class PathNodeNavigator:
         self.h_distance_only = True  # features.path_heuristic_distance_only (1.14.4)
         self.range_from_start = True  # features.path_range_from_start (1.14.4)
         self.euclid = True           # features.path_euclid_search (1.14.1)
+        self.budget_by_range = True  # features.path_budget_by_range (1.14)
         self.range_on_expanded = True  # features.path_range_on_expanded (1.14.1)
 
     def find_path_to_any(self, view: ChunkCache, mob: MobEntity, positions: list[BlockPos], follow_range: float,
@@ -224,7 +225,7 @@ class PathNodeNavigator:
         by `walk_kernel` for a walking mob where kernels run (`use_kernels`), else on node objects."""
         self.min_heap.clear()
         self.maker.init(view, mob)
-        budget = int(f32(self.range * range_multiplier))
+        budget = self.node_budget(range_multiplier)
         if self.use_kernels(budget):
             done, path = self.find_path_with_kernels(view, mob, positions, follow_range, distance, budget, record)
             if done:
@@ -259,7 +260,7 @@ class PathNodeNavigator:
         if record is not None:
             record.opened[start.pos] = 0
         reached: list[TargetPathNode] = []
-        budget = int(f32(self.range * range_multiplier))
+        budget = self.node_budget(range_multiplier)
         visited = 0
         while not heap.is_empty():
             visited += 1
@@ -321,13 +322,18 @@ class PathNodeNavigator:
         paths = [self.create_path(t.nearest_node, by_target[id(t)], False) for t in target_nodes]
         return min(paths, key=lambda p: (p.manhattan_distance_from_target, p.length)) if paths else None
 
+    def node_budget(self, range_multiplier: float) -> int:
+        """The nodes a search may count: `range` × the multiplier (1.15; 1.0 for the modelled mobs); 1.13.2
+        (`budget_by_range` off) 200, whatever the follow range."""
+        return int(f32(self.range * range_multiplier)) if self.budget_by_range else NODE_BUDGET_1_13
+
     def use_kernels(self, budget: int) -> bool:
         """Whether this search runs on arrays: a `LandPathNodeMaker` itself (not a flier's, swimmer's or
         amphibian's) following rules the kernel has (`kernel_rules`: not 1.15.2's; the search's own from 1.14.4),
         and kernels compiled (`engine.jit`) — or as `KERNELS` says where it is set (tests)."""
         if type(self.maker) is not LandPathNodeMaker or not self.maker.kernel_rules() or \
                 not (self.target_set and self.h_distance_only and self.range_from_start and self.euclid and
-                     self.range_on_expanded):
+                     self.range_on_expanded and self.budget_by_range):
             return False
         if KERNELS is not None:
             return KERNELS

@@ -621,7 +621,8 @@ class LandPathNodeMaker(PathNodeMaker):
             node = self.get_path_node(x, y + 1, z, max_y_step - 1, prev_feet_y, facing, here)
             if node is not None and node.type in (T.OPEN, T.WALKABLE) and e.width < 1.0:
                 cx, cz = (x - facing[0]) + 0.5, (z - facing[1]) + 0.5
-                box = Box.of(cx - half_width, self.get_feet_y(floor(cx), y + 1, floor(cz)) + STEP_BOX_LIFT,
+                floor_y = self.get_feet_y(floor(cx), y + 1, floor(cz)) if self.step_box_from_feet else y
+                box = Box.of(cx - half_width, floor_y + STEP_BOX_LIFT,
                              cz - half_width, cx + half_width,
                              e.height + self.get_feet_y(node.x, node.y, node.z) - STEP_BOX_TOP_MARGIN,
                              cz + half_width)

@@ -1,7 +1,7 @@
 """Path finding of 1.14 against 1.14.1 (docs/versions.md, `path_finding`; Yarn 4ffac47a3 -> b96551d9d): six
 differences, each a flag read by the path finder, the walk evaluator or the navigation, shown by a bundled scene in
 1.14 and 1.14.1 and checked against its mutant; the rest of 1.14's search and following is 1.14.1's
-(test_version_path_1143). Before 1.14 path finding stays refused. The walk kernel hands 1.14's searches to the
+(test_version_path_1143); 1.13.2: test_version_path_1132. The walk kernel hands 1.14's searches to the
 object path, the compiled mob loop takes no 1.14 mob, and the runs are the same with the JIT off."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def test_1_14_differs_from_1_14_1_in_six_path_flags_and_is_simulated() -> None:
     f14, f141 = (dataclasses.asdict(features_for(v)) for v in ("1.14", "1.14.1"))
     assert sorted(n for n in read if f14[n] != f141[n]) == sorted(FLAGS_1_14_1)
     assert "path_finding" not in features_for("1.14").refused
-    assert "path_finding" in features_for("1.13.2").refused
+    assert "path_finding" in features_for("1.12.2").refused
 
 
 def test_1_14_measures_in_manhattan_distances() -> None:
