@@ -628,6 +628,7 @@ SNEAK_EDGE_PROBE_MARGIN = f32(1.0e-5)   # 1.20.5 PlayerEntity: the probe reaches
 SNEAK_PROBE_INSET = 1.0e-7             # 1.21.7 Player.canFallAtLeast: the footprint inset and the depth margin
 MOB_FOLLOW_RANGE = 16.0             # MobEntity.createMobAttributes: GENERIC_FOLLOW_RANGE 16.0
 NODE_BUDGET_PER_RANGE = 16.0        # EntityNavigation(): PathNodeNavigator range = floor(followRange * 16.0) (N4)
+NODE_BUDGET_1_13 = 200              # 1.13.2 PathFinder.findPath: at most 200 nodes counted, whatever the range
 NAVIGATION_MAX_FOLLOW_RANGE = 16.0  # EntityNavigation.maxFollowRange (1.21.2): the least range a search uses
 VILLAGER_MAX_FOLLOW_RANGE = 48.0    # VillagerEntity(): getNavigation().setMaxFollowRange(48.0F) (1.21.2)
 HEURISTIC_WEIGHT = f32(1.5)         # PathNodeNavigator.findPathToAny: heuristic * 1.5F (N3)
@@ -642,6 +643,9 @@ NODE_REACH_WIDE = f32(0.75)         # EntityNavigation: width > 0.75F ? width / 
 NODE_REACH_HALF = f32(2.0)
 NODE_REACH_MAX_DY = 1.0             # continueFollowingPath: |y - node.y| < 1.0
 SHORTCUT_MAX_DIST = 2.0             # shouldJumpToNextNode: within 2.0 of the node's centre
+DIRECT_LINE_INTERVAL = 5            # 1.14 continueFollowingPath: the direct-line skip when world time % 5L == 0L
+DIRECT_LINE_MIN_SQ = 1.0e-8         # 1.14 MobNavigation.canPathDirectlyThrough: no line under 1.0E-8 squared
+DIRECT_LINE_UNSAFE_PENALTY = 8.0    # 1.14 MobNavigation.method_6364: a cell of penalty >= 8.0F is not crossed
 PATH_RECOMPUTE_INTERVAL = 20        # recalculatePath: world time - lastRecalculateTime > 20L
 PATH_GOAL_RETRY_INTERVAL = 40       # MoveToTargetPosGoal.shouldResetPath: tryingTime % 40 == 0
 PATH_GOAL_ARRIVED_DISTANCE = 1.0    # MoveToTargetPosGoal.getDesiredSquaredDistanceToTarget (squared, m²)

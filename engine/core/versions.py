@@ -966,6 +966,60 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "armadillo in the cell it faces (none is modelled) or fails, the brush kept and "
                               "nothing dispensed (the block entity still marked dirty); before, a brush dropped as "
                               "an item (1.20.5)", (1, 20, 5), None),
+    "path_budget_by_range": ("PathNodeNavigator's node budget is floor(follow range x 16) (EntityNavigation's "
+                             "constructor); before, PathFinder.findPath counted to 200 (1.14)", (1, 14, 0), None),
+    "path_reach_in_double": ("EntityNavigation.continueFollowingPath tests a node reached by the horizontal "
+                             "distances in double; before, each cast to float (MathHelper.abs((float)...)) (1.14)",
+                             (1, 14, 0), None),
+    "path_direct_skip_every_5": ("continueFollowingPath tries the direct-line skip only where the world time is a "
+                                 "multiple of 5; before, every tick (1.14; removed in 1.14.1, "
+                                 "path_no_direct_skip)", (1, 14, 0), None),
+    "path_step_box_from_feet": ("LandPathNodeMaker.getPathNode's step-up box starts 0.001 above the feet height in "
+                                "the node's cell (method_60); before, 0.001 above the cell's floor (1.14)",
+                                (1, 14, 0), None),
+    "path_euclid_search": ("PathNodeNavigator measures a step, the walked length, the heuristic (1.5F x the "
+                           "distance) and the nearest node in Euclidean distances; before, in Manhattan distances, "
+                           "the heuristic their sum + the penalty, a step's cost (steps + penalty) summed first "
+                           "(1.14.1)", (1, 14, 1), None),
+    "path_range_on_expanded": ("PathNodeNavigator expands a node only within the follow range (of the target up to "
+                               "1.14.3), every successor kept; before, every node is expanded and getPathNodes "
+                               "keeps a successor only within the follow range of the target (1.14.1)",
+                               (1, 14, 1), None),
+    "path_diagonal_sides_checked": ("LandPathNodeMaker.method_20536 takes a diagonal where both sides are nodes not "
+                                    "higher than the node (their penalties: path_diagonal_lower_sides); before, "
+                                    "where each side is no node, OPEN or of non-zero penalty (1.14.1)",
+                                    (1, 14, 1), None),
+    "path_fall_blocked_node": ("LandPathNodeMaker.getPathNode ends a fall past the safe fall distance, onto an "
+                               "impassable type or below y 0 in a BLOCKED node (penalty -1); before, in no node, "
+                               "and a fall to y 0 kept the OPEN node it started from (1.14.1)", (1, 14, 1), None),
+    "path_box_blocks_only": ("LandPathNodeMaker's box tests (a step up, an OPEN cell) read the region's blocks "
+                             "(ChunkCache.doesNotCollide); before, the world's, boats' and shulkers' boxes too "
+                             "(1.14.1)", (1, 14, 1), None),
+    "path_no_direct_skip": ("EntityNavigation.continueFollowingPath passes only a reached node; before, every 5 ticks "
+                            "(world time % 5) it also skipped to the furthest node, before the first at another "
+                            "height, that MobNavigation.canPathDirectlyThrough reaches in a straight line (1.14.1)",
+                            (1, 14, 1), None),
+    "path_target_set": ("PathNodeNavigator.findPathToAny searches for a set of targets (TargetPathNode), each "
+                        "reached by a popped node within its reach distance (Manhattan; 1 for startMovingTo), the "
+                        "path ending at the scored node nearest to a reached target, else nearest to any (the start "
+                        "alone too); EntityNavigation keeps the found path's target. Before, pathfind(start, "
+                        "target, range): reached where the target itself is popped, the path to the popped node "
+                        "strictly nearest to it, none where that is the start, the requested target kept before "
+                        "the search (1.14.4)", (1, 14, 4), None),
+    "path_heuristic_distance_only": ("PathNodeNavigator: a node's heuristic is 1.5F x its distance to the nearest "
+                                     "target; before, 1.5F x its distance to the target + its penalty, counted "
+                                     "in g too (1.14.4)", (1, 14, 4), None),
+    "path_range_from_start": ("PathNodeNavigator expands a node lying within the follow range of the start; "
+                              "before, within the follow range of the target, so a target beyond it from the "
+                              "start found no path (1.14.4)", (1, 14, 4), None),
+    "path_diagonal_lower_sides": ("LandPathNodeMaker.method_20536 (isValidDiagonalSuccessor): the diagonal "
+                                  "passable (penalty >= 0), a side lower than the node passing whatever its "
+                                  "penalty; before, the diagonal of any penalty, both sides passable (1.14.4)",
+                                  (1, 14, 4), None),
+    "path_start_through_waterlogged": ("LandPathNodeMaker.getStart: a swimmer's start rises through blocks of still "
+                                       "water (Fluids.WATER.getStill(false)) as through water blocks, so through "
+                                       "seagrass or a waterlogged block; before, through water blocks only (1.14.4)",
+                                       (1, 14, 4), None),
     "path_cocoa_type": ("LandPathNodeMaker.getBasicPathNodeType makes cocoa COCOA (penalty 0, the last of equal "
                         "penalties in getNodeType's choice); before, cocoa was OPEN by canPlaceAtSide (not a full "
                         "cube) (1.15)", (1, 15, 0), None),
@@ -1438,9 +1492,7 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("TileEntityShulkerBox.moveCollidedEntities")))),
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
-            Change(OLDEST, (1, 14, 0), "path finding before 1.14 not compared"),
-            Change((1, 14, 0), (1, 14, 4), "path finding of 1.14-1.14.3 not compared: 1.14.4 (simulated) rewrote "
-                   "PathNodeNavigator around a target set (Yarn 033557e07 -> faf4ff525)"),
+            Change(OLDEST, (1, 13, 2), "path finding before 1.13.2 not compared"),
             Change((1, 21, 5), (1, 21, 6), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.6-1.21.8 (read) "
                    "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
                    "bottom row too (path_target_down_to_bottom); 1.21.5 not read, the release of the change not "
@@ -1724,6 +1776,21 @@ class Features:
     piston_retract_flags_20: bool
     piston_move_states_in_order: bool
     dispenser_brush_fails: bool
+    path_budget_by_range: bool
+    path_reach_in_double: bool
+    path_direct_skip_every_5: bool
+    path_step_box_from_feet: bool
+    path_euclid_search: bool
+    path_range_on_expanded: bool
+    path_diagonal_sides_checked: bool
+    path_fall_blocked_node: bool
+    path_box_blocks_only: bool
+    path_no_direct_skip: bool
+    path_target_set: bool
+    path_heuristic_distance_only: bool
+    path_range_from_start: bool
+    path_diagonal_lower_sides: bool
+    path_start_through_waterlogged: bool
     path_cocoa_type: bool
     path_neighbors_cube: bool
     path_node_passed_ahead: bool

@@ -215,9 +215,9 @@ def navigation_tick(keys, slots, pool, shape, flags, ncoords, coords, empty, f: 
     the 1.19.3 shortcut between nodes (`path_shortcut_between_nodes`); `zero_below`: `Vec3d.normalize`'s zero
     threshold."""
     i[r, C_NAV_TICKS] += 1
-    # 1.16's node passing and timing: releases before 1.16 take the object path (mob._release)
+    # 1.16's node passing and timing, no direct-line skip: releases before 1.16 take the object path (mob._release)
     moves, x, y, z = follow_path(f, i, r, nodes, start, length, i[r, I_FLAGS] & ON_GROUND != 0,
-                                 jfloor(f[r, F_POS + 1] + 0.5), now_ms, True, True, between, zero_below)
+                                 jfloor(f[r, F_POS + 1] + 0.5), now_ms, True, True, between, zero_below, -1, True)
     if moves:
         bx, by, bz = jfloor(x), jfloor(y), jfloor(z)
         st = state_at(keys, slots, pool, bx, by - 1, bz)

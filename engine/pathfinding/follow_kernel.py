@@ -219,12 +219,13 @@ def check_timeouts(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndarray, star
 @njit(inline=True)
 def continue_following_path(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndarray, start: int, length: int,
                             path_y: int, now_ms: int, ahead: bool, centre: bool, between: bool,
-                            zero_below: float) -> None:
+                            zero_below: float, skip_to: int, reach_double: bool) -> None:
     """`EntityNavigation.continueFollowingPath` (`getPos`: x, `path_y`, z): the node is reached within
     `nodeReachProximity` horizontally of its centre (width / 2F for a mob wider than 0.75F, else 0.75F − width / 2F;
     N1) and less than 1 vertically, or skipped where its type allows (`method_29244`) and
     `shouldJumpToNextNode` (from 1.16, `ahead`: features.path_node_passed_ahead; before, only a node within
-    reach is passed); then `checkTimeouts` (`centre`)."""
+    reach is passed); in 1.14 the node `skip_to` where it is not behind (`direct_line.skip_target`; −1: none);
+    then `checkTimeouts` (`centre`). 1.13.2 (`reach_double` off) casts each horizontal distance to float."""
     hx, hy, hz = float(f[r, F_POS]), float(path_y), float(f[r, F_POS + 2])   # Python floats in the plain form
     w = f[r, C_WIDTH]
     proximity = float_cast(w / NODE_REACH_HALF) if w > NODE_REACH_WIDE else \
@@ -236,16 +237,21 @@ def continue_following_path(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndar
     dx = abs(f[r, F_POS] - (nodes[k, 0] + 0.5))
     dy = abs(f[r, F_POS + 1] - float(nodes[k, 1]))
     dz = abs(f[r, F_POS + 2] - (nodes[k, 2] + 0.5))
+    if not reach_double:                                                        # 1.13.2 PathNavigate.pathFollow
+        dx, dz = float_cast(dx), float_cast(dz)
     if (dx < proximity and dz < proximity and dy < NODE_REACH_MAX_DY) or \
             (ahead and nodes[k, SHORTCUT] != 0 and
              should_jump_to_next_node(nodes, start, length, index, hx, hy, hz, between, zero_below)):
         i[r, C_INDEX] = index + 1                                               # Path.next
+    if skip_to >= i[r, C_INDEX]:
+        i[r, C_INDEX] = skip_to                                                 # 1.14: setCurrentNodeIndex
     check_timeouts(f, i, r, nodes, start, length, hx, hy, hz, now_ms, centre)
 
 
 @njit(inline=True)
 def follow_path(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndarray, start: int, length: int, valid: bool,
-                path_y: int, now_ms: int, ahead: bool, centre: bool, between: bool, zero_below: float) -> tuple:
+                path_y: int, now_ms: int, ahead: bool, centre: bool, between: bool, zero_below: float,
+                skip_to: int, reach_double: bool) -> tuple:
     """`EntityNavigation.tick` after `recalculatePath`, of the path whose `length` nodes begin at pool row `start`
     (`valid`: `isAtValidPosition`; `path_y`: `getPathfindingY`): where not idle, `continueFollowingPath` at a valid
     position, else the node passed when the mob is above it in its column, not on the ground. Then, where still
@@ -253,7 +259,8 @@ def follow_path(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndarray, start: 
     if is_idle(i, r, length):
         return False, 0.0, 0.0, 0.0
     if valid:
-        continue_following_path(f, i, r, nodes, start, length, path_y, now_ms, ahead, centre, between, zero_below)
+        continue_following_path(f, i, r, nodes, start, length, path_y, now_ms, ahead, centre, between, zero_below,
+                                skip_to, reach_double)
     else:
         vx, vy, vz = node_position(f, r, nodes, start + i[r, C_INDEX])
         if float(path_y) > vy and not i[r, I_FLAGS] & ON_GROUND and jfloor(f[r, F_POS]) == jfloor(vx) and \

@@ -28,6 +28,7 @@ from engine.jit import plain
 from engine.living.attributes import FOLLOW_RANGE
 from engine.pathfinding import follow_kernel as fk
 from engine.pathfinding.blocks import CAULDRONS, is_solid_material
+from engine.pathfinding.direct_line import skip_target
 from engine.pathfinding.path import Path
 from engine.pathfinding.path_finder import PathNodeNavigator, SearchRecord
 from engine.pathfinding.region import ChunkCache
@@ -270,6 +271,35 @@ class MobNavigation:
         view = ChunkCache(world, (bx - i, by - i, bz - i), (bx + i, by + i, bz + i))
         if self.features.path_neighbors_by_type:
             self.refuse_moving_blocks(view)
+        self.follow_rules(bottom)
+        finder = self.path_node_navigator
+        if not self.features.path_target_set:   # 1.14.3 EntityNavigation.findPathTo: the target kept first
+            self.current_target, self.current_distance = positions[0], distance
+        record = SearchRecord() if self.in_recorded_tick else None
+        path = finder.find_path_to_any(view, e, positions, follow_range, distance, self.range_multiplier, record)
+        self.searches.append(Search(positions[0], path, finder.last_visited, record))
+        if self.features.path_target_set and path is not None and path.target is not None:
+            self.current_target = path.target
+            self.current_distance = distance
+            if self.features.path_timeout_bottom_centre:   # method_26085 (1.16)
+                self.reset_node()
+        return path
+
+    def follow_rules(self, bottom: int) -> None:
+        """Give the path finder and the node maker the release's rules (`bottom`: the world's bottom row)."""
+        finder = self.path_node_navigator
+        finder.target_set = self.features.path_target_set
+        finder.h_distance_only = self.features.path_heuristic_distance_only
+        finder.range_from_start = self.features.path_range_from_start
+        finder.euclid = self.features.path_euclid_search
+        finder.budget_by_range = self.features.path_budget_by_range
+        self.maker.step_box_from_feet = self.features.path_step_box_from_feet
+        finder.range_on_expanded = self.features.path_range_on_expanded
+        self.maker.diagonal_sides_checked = self.features.path_diagonal_sides_checked
+        self.maker.fall_blocked_node = self.features.path_fall_blocked_node
+        self.maker.box_blocks_only = self.features.path_box_blocks_only
+        self.maker.diagonal_lower_sides = self.features.path_diagonal_lower_sides
+        self.maker.start_waterlogged = self.features.path_start_through_waterlogged
         self.maker.cocoa_type = self.features.path_cocoa_type
         self.maker.neighbors_cube = self.features.path_neighbors_cube
         self.maker.start_in_order = self.features.path_start_corners_in_order
@@ -297,16 +327,6 @@ class MobNavigation:
         self.maker.trapdoor_danger = self.features.path_danger_trapdoor
         self.maker.by_direction = self.features.path_successors_by_direction
         self.maker.neighbors_by_type = self.features.path_neighbors_by_type
-        record = SearchRecord() if self.in_recorded_tick else None
-        path = self.path_node_navigator.find_path_to_any(view, e, positions, follow_range, distance,
-                                                         self.range_multiplier, record)
-        self.searches.append(Search(positions[0], path, self.path_node_navigator.last_visited, record))
-        if path is not None and path.target is not None:
-            self.current_target = path.target
-            self.current_distance = distance
-            if self.features.path_timeout_bottom_centre:   # method_26085 (1.16)
-                self.reset_node()
-        return path
 
     def start_moving_to(self, world: World, x: float, y: float, z: float, speed: float) -> bool:
         """`EntityNavigation.startMovingTo(x, y, z, speed)`: a path with reach distance 1 (spec 07 §7.1)."""
@@ -376,16 +396,31 @@ class MobNavigation:
         e = self.entity
         f, i, r = e._t.f, e._t.i, e._r
         start = fk.PATH_NODES.block(path)   # first: writing the nodes may grow the pool
-        moves, x, y, z = _follow_path(f, i, r, fk.PATH_NODES.nodes, start, path.length,
-                                      self.is_at_valid_position(), self.get_path_y(world),
+        valid, path_y = self.is_at_valid_position(), self.get_path_y(world)
+        skip_to = -1 if self.features.path_no_direct_skip or not valid or path.is_finished() else \
+            self.direct_skip_target(world, path, path_y)
+        moves, x, y, z = _follow_path(f, i, r, fk.PATH_NODES.nodes, start, path.length, valid, path_y,
                                       world.game_time * MS_PER_TICK, self.features.path_node_passed_ahead,
                                       self.features.path_timeout_bottom_centre,
-                                      self.features.path_shortcut_between_nodes, normalize_zero_below(self.features))
+                                      self.features.path_shortcut_between_nodes, normalize_zero_below(self.features),
+                                      skip_to, self.features.path_reach_in_double)
         if moves:
             bx, by, bz = floor(x), floor(y), floor(z)
             below_air = world.get_block_state(bx, by - 1, bz).is_air
             _move_to_node(f, i, r, x, y, z, below_air,
                           0.0 if below_air else get_feet_y(ChunkCache.of_world(world), bx, by, bz))
+
+    def direct_skip_target(self, world: World, path: Path, path_y: int) -> int:
+        """1.14's direct-line skip (`direct_line.skip_target`), the node maker reading the world for the mob."""
+        e = self.entity
+        self.follow_rules(bottom_y(world.dimension, self.features))
+        self.maker.init(ChunkCache.of_world(world), e)
+        try:
+            return skip_target(self.maker, self.maker.view, path, path.current_node_index,
+                               Vec3(e.pos.x, float(path_y), e.pos.z), e.width, e.height,
+                               world.game_time if self.features.path_direct_skip_every_5 else None)
+        finally:
+            self.maker.clear()
 
     def reset_node(self) -> None:
         """`EntityNavigation.resetNode` (`follow_kernel.reset_node`)."""

@@ -27,6 +27,12 @@ class PathNodeMaker:
         self.can_open_doors = False         # canOpenDoors (MobNavigation.setCanPathThroughDoors)
         self.can_swim = False
         # the release's rules, set by the navigation before each search (1.16.5's by default)
+        self.step_box_from_feet = True      # features.path_step_box_from_feet (getPathNode's step up, 1.14)
+        self.diagonal_sides_checked = True  # features.path_diagonal_sides_checked (getPathNodes, 1.14.1)
+        self.fall_blocked_node = True       # features.path_fall_blocked_node (getPathNode, 1.14.1)
+        self.box_blocks_only = True         # features.path_box_blocks_only (getPathNode's box tests, 1.14.1)
+        self.start_waterlogged = True       # features.path_start_through_waterlogged (getStart, 1.14.4)
+        self.diagonal_lower_sides = True    # features.path_diagonal_lower_sides (isValidDiagonalSuccessor, 1.14.4)
         self.cocoa_type = True              # features.path_cocoa_type (getBasicPathNodeType, 1.15)
         self.neighbors_cube = True          # features.path_neighbors_cube (method_59, 1.15)
         self.start_in_order = True          # features.path_start_corners_in_order (getStart, 1.16)
@@ -71,9 +77,11 @@ class PathNodeMaker:
     def kernel_rules(self) -> bool:
         """Whether the walk kernel follows this release's rules: it has none of 1.15.2's (the start, the
         successors, the fences, the block types and the neighbour scan) nor 1.14.4's (cocoa, the flat neighbour
-        scan); a search by older rules runs on node objects."""
+        scan) nor 1.14.3's (the diagonals) nor 1.14's; a search by older rules runs on node objects."""
         return self.start_in_order and self.from_negative and self.fence_nodes and self.fire_blocks and \
-            self.fluids_after_pathable and self.first_danger and self.cocoa_type and self.neighbors_cube
+            self.fluids_after_pathable and self.first_danger and self.cocoa_type and self.neighbors_cube and \
+            self.diagonal_lower_sides and self.diagonal_sides_checked and self.fall_blocked_node and \
+            self.box_blocks_only and self.step_box_from_feet
 
     def clear(self) -> None:
         """`PathNodeMaker.clear`: the search is over."""

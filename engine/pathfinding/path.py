@@ -47,6 +47,10 @@ class PathNode:
         """`PathNode.getManhattanDistance` (to a node or a block position): a float sum."""
         return f32(f32(float(abs(x - self.x)) + float(abs(y - self.y))) + float(abs(z - self.z)))
 
+    def get_manhattan_distance_to(self, o: PathNode) -> float:
+        """`PathNode.manhattanDistance(node)` of 1.14 (the search's measure before 1.14.1)."""
+        return self.get_manhattan_distance(o.x, o.y, o.z)
+
     def is_in_heap(self) -> bool:
         return self.heap_index >= 0
 

@@ -5,12 +5,13 @@ left at the end, so that a viewer can step through it node by node."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from engine import jit
-from engine.constants import FLOAT_MAX, HEURISTIC_WEIGHT, MAX_PATH_SUCCESSORS
+from engine.constants import FLOAT_MAX, HEURISTIC_WEIGHT, MAX_PATH_SUCCESSORS, NODE_BUDGET_1_13
 from engine.geometry.box import BlockPos
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
@@ -210,6 +211,13 @@ class PathNodeNavigator:
         self.successors: list[PathNode | None] = [None] * MAX_PATH_SUCCESSORS
         self.last_visited = 0        # nodes taken from the heap by the last search (for the trace event)
         self.scratch = scratch()     # the kernel search's box queries
+        # the release's rules, set by the navigation before each search (1.14.4's and later by default)
+        self.target_set = True       # features.path_target_set (1.14.4)
+        self.h_distance_only = True  # features.path_heuristic_distance_only (1.14.4)
+        self.range_from_start = True  # features.path_range_from_start (1.14.4)
+        self.euclid = True           # features.path_euclid_search (1.14.1)
+        self.budget_by_range = True  # features.path_budget_by_range (1.14)
+        self.range_on_expanded = True  # features.path_range_on_expanded (1.14.1)
 
     def find_path_to_any(self, view: ChunkCache, mob: MobEntity, positions: list[BlockPos], follow_range: float,
                          distance: int, range_multiplier: float, record: SearchRecord | None = None) -> Path | None:
@@ -217,7 +225,7 @@ class PathNodeNavigator:
         by `walk_kernel` for a walking mob where kernels run (`use_kernels`), else on node objects."""
         self.min_heap.clear()
         self.maker.init(view, mob)
-        budget = int(f32(self.range * range_multiplier))
+        budget = self.node_budget(range_multiplier)
         if self.use_kernels(budget):
             done, path = self.find_path_with_kernels(view, mob, positions, follow_range, distance, budget, record)
             if done:
@@ -233,10 +241,18 @@ class PathNodeNavigator:
                                follow_range: float, distance: int, range_multiplier: float,
                                record: SearchRecord | None) -> Path | None:
         """`PathNodeNavigator.findPathToAny(startNode, positions, ...)` (spec 07 §5 steps 1-10). The loop
-        counts before it pops, so at most budget − 1 nodes are expanded."""
+        counts before it pops, so at most budget − 1 nodes are expanded. Up to 1.14.3 `pathfind(start, target,
+        range)` (`target_set` off) has one target, reached only where it is popped itself; the path ends at the
+        popped node strictly nearest to it (the start first), and there is none where that is the start. Up to
+        1.14.3 a node's heuristic also adds its penalty (`h_distance_only` off) and a node is expanded only within
+        the range of the target (`range_from_start` off). 1.14 (`euclid` off) measures in Manhattan distances (a
+        step's cost its steps + its penalty, summed before it is added to g; the heuristic without × 1.5) and
+        (`range_on_expanded` off) expands every node, keeping a successor only within the range of the target."""
         target_nodes = [t for t, _ in targets]
+        nearest = start                 # 1.14.3's nearest popped node (pathNode3)
+        measure = PathNode.get_distance if self.euclid else PathNode.get_manhattan_distance_to
         start.penalized_path_length = 0.0
-        start.distance_to_nearest_target = self.calculate_distances(start, target_nodes)   # no 1.5 on the start
+        start.distance_to_nearest_target = self.calculate_distances(start, target_nodes, measure)   # no 1.5
         start.heap_weight = start.distance_to_nearest_target
         heap = self.min_heap
         heap.clear()
@@ -244,7 +260,7 @@ class PathNodeNavigator:
         if record is not None:
             record.opened[start.pos] = 0
         reached: list[TargetPathNode] = []
-        budget = int(f32(self.range * range_multiplier))
+        budget = self.node_budget(range_multiplier)
         visited = 0
         while not heap.is_empty():
             visited += 1
@@ -254,24 +270,38 @@ class PathNodeNavigator:
             node.visited = True
             if record is not None:
                 record.expanded.append(expansion(node))
-            for t in target_nodes:
-                if node.get_manhattan_distance(t.x, t.y, t.z) <= distance:
-                    if t not in reached:
-                        reached.append(t)
-            if reached:
-                break
-            if node.get_distance(start) >= follow_range:
+            if self.target_set:
+                for t in target_nodes:
+                    if node.get_manhattan_distance(t.x, t.y, t.z) <= distance:
+                        if t not in reached:
+                            reached.append(t)
+                if reached:
+                    break
+            else:   # 1.14.3 PathNodeNavigator.pathfind: the target popped, else the nearest popped node so far
+                target = target_nodes[0]
+                if node.pos == target.pos:
+                    nearest = node
+                    reached.append(target)
+                    break
+                if measure(node, target) < measure(nearest, target):
+                    nearest = node
+            if self.range_on_expanded and \
+                    node.get_distance(start if self.range_from_start else target_nodes[0]) >= follow_range:
                 continue
-            for i in range(self.maker.get_successors(self.successors, node)):
-                succ = self.successors[i]
-                step = node.get_distance(succ)
+            successors = self.successors[:self.maker.get_successors(self.successors, node)]
+            if not self.range_on_expanded:   # 1.14 LandPathNodeMaker.getPathNodes(nodes, node, target, range)
+                successors = [n for n in successors if n.get_distance(target_nodes[0]) < follow_range]
+            for succ in successors:
+                step = measure(node, succ)
                 succ.path_length = f32(node.path_length + step)
-                g = f32(f32(node.penalized_path_length + step) + succ.penalty)
+                g = f32(f32(node.penalized_path_length + step) + succ.penalty) if self.euclid else \
+                    f32(node.penalized_path_length + f32(step + succ.penalty))
                 if succ.path_length < follow_range and (not succ.is_in_heap() or g < succ.penalized_path_length):
                     succ.previous = node
                     succ.penalized_path_length = g
-                    succ.distance_to_nearest_target = f32(self.calculate_distances(succ, target_nodes)
-                                                          * HEURISTIC_WEIGHT)
+                    h = self.calculate_distances(succ, target_nodes, measure)
+                    h = f32(h * HEURISTIC_WEIGHT) if self.euclid else h
+                    succ.distance_to_nearest_target = h if self.h_distance_only else f32(h + succ.penalty)
                     if succ.is_in_heap():
                         heap.set_node_weight(succ, f32(succ.penalized_path_length + succ.distance_to_nearest_target))
                     else:
@@ -283,6 +313,8 @@ class PathNodeNavigator:
         if record is not None:
             record.open = [expansion(n) for n in heap.open_nodes()]
         by_target = {id(t): p for t, p in targets}
+        if not self.target_set:
+            return None if nearest is start else self.create_path(nearest, targets[0][1], bool(reached))
         if reached:
             # Stream.min keeps the first of equals; the targets keep their given order
             paths = [self.create_path(t.nearest_node, by_target[id(t)], True) for t in reached]
@@ -290,11 +322,18 @@ class PathNodeNavigator:
         paths = [self.create_path(t.nearest_node, by_target[id(t)], False) for t in target_nodes]
         return min(paths, key=lambda p: (p.manhattan_distance_from_target, p.length)) if paths else None
 
+    def node_budget(self, range_multiplier: float) -> int:
+        """The nodes a search may count: `range` × the multiplier (1.15; 1.0 for the modelled mobs); 1.13.2
+        (`budget_by_range` off) 200, whatever the follow range."""
+        return int(f32(self.range * range_multiplier)) if self.budget_by_range else NODE_BUDGET_1_13
+
     def use_kernels(self, budget: int) -> bool:
         """Whether this search runs on arrays: a `LandPathNodeMaker` itself (not a flier's, swimmer's or
-        amphibian's) following rules the kernel has (`kernel_rules`: not 1.15.2's), and kernels compiled
-        (`engine.jit`) — or as `KERNELS` says where it is set (tests)."""
-        if type(self.maker) is not LandPathNodeMaker or not self.maker.kernel_rules():
+        amphibian's) following rules the kernel has (`kernel_rules`: not 1.15.2's; the search's own from 1.14.4),
+        and kernels compiled (`engine.jit`) — or as `KERNELS` says where it is set (tests)."""
+        if type(self.maker) is not LandPathNodeMaker or not self.maker.kernel_rules() or \
+                not (self.target_set and self.h_distance_only and self.range_from_start and self.euclid and
+                     self.range_on_expanded and self.budget_by_range):
             return False
         if KERNELS is not None:
             return KERNELS
@@ -361,12 +400,13 @@ class PathNodeNavigator:
         return True, min(paths, key=lambda p: (p.manhattan_distance_from_target, p.length)) if paths else None
 
     @staticmethod
-    def calculate_distances(node: PathNode, targets: list[TargetPathNode]) -> float:
-        """`PathNodeNavigator.calculateDistances`: the least Euclidean distance to a target; each target keeps
-        its nearest node."""
+    def calculate_distances(node: PathNode, targets: list[TargetPathNode],
+                            measure: Callable[[PathNode, PathNode], float] = PathNode.get_distance) -> float:
+        """`PathNodeNavigator.calculateDistances`: the least Euclidean distance to a target (1.14: `measure`, the
+        Manhattan one); each target keeps its nearest node."""
         best = FLOAT_MAX
         for t in targets:
-            d = node.get_distance(t)
+            d = measure(node, t)
             t.update_nearest_node(d, node)
             best = min(d, best)
         return best

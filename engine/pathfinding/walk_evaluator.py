@@ -396,7 +396,8 @@ class LandPathNodeMaker(PathNodeMaker):
         return not (self.start_skips_open and t is T.OPEN) and self.penalty(t) >= 0.0
 
     def get_start_y(self) -> int:
-        """The start's y in `LandPathNodeMaker.getStart` (spec 07 §4): up through water for a swimmer, the feet
+        """The start's y in `LandPathNodeMaker.getStart` (spec 07 §4): up through water for a swimmer (from 1.14.4,
+        `start_waterlogged`, through still water in another block too: seagrass, a waterlogged block), the feet
         rounded on the ground, else down to the first block a land mob cannot path through."""
         e, view = self.entity, self.view
         p = e.pos
@@ -406,7 +407,8 @@ class LandPathNodeMaker(PathNodeMaker):
             if self.can_swim and e.touching_water:
                 while True:
                     fs = pb.fluid_state(state)
-                    if state.block != "water" and not (fs.fluid == "water" and fs.is_source and not fs.falling):
+                    if state.block != "water" and not (self.start_waterlogged and fs.fluid == "water" and
+                                                       fs.is_source and not fs.falling):
                         i -= 1
                         break
                     i += 1
@@ -515,7 +517,16 @@ class LandPathNodeMaker(PathNodeMaker):
     def is_valid_diagonal_successor(self, node: PathNode, a: PathNode | None, b: PathNode | None,
                                     diagonal: PathNode | None) -> bool:
         """`isValidDiagonalSuccessor` up to 1.20.4: the diagonal open and passable, not a WALKABLE_DOOR, and
-        its sides valid (`are_valid_diagonal_sides`)."""
+        its sides valid (`are_valid_diagonal_sides`). Up to 1.14.3 (`diagonal_lower_sides` off, `method_20536`)
+        the diagonal need only be open, whatever its penalty, and both sides passable and not higher than the
+        node. 1.14 (`diagonal_sides_checked` off) takes an open diagonal where each side is no node, OPEN or of
+        non-zero penalty (`getPathNodes`' four flags)."""
+        if not self.diagonal_sides_checked:
+            return diagonal is not None and not diagonal.visited and all(
+                s is None or s.type is T.OPEN or s.penalty != 0.0 for s in (b, a))
+        if not self.diagonal_lower_sides:
+            return diagonal is not None and not diagonal.visited and all(
+                s is not None and s.penalty >= 0.0 and s.y <= node.y for s in (b, a))
         if diagonal is None or diagonal.visited or diagonal.type is T.WALKABLE_DOOR or diagonal.penalty < 0.0:
             return False
         return self.are_valid_diagonal_sides(node, a, b)
@@ -564,11 +575,18 @@ class LandPathNodeMaker(PathNodeMaker):
                       float(f32(y + e.height)), z + half_width + 0.5)
 
     def check_box_collision(self, box: Box) -> bool:
-        """`checkBoxCollision`: cached per box for one search."""
+        """`checkBoxCollision`: cached per box for one search. 1.14 (`box_blocks_only` off) asks the world
+        (`entity.world.doesNotCollide`): boats' and shulkers' boxes collide too (`World.get_entity_collisions`)."""
         hit = self.collided_boxes.get(box)
         if hit is None:
-            hit = self.collided_boxes[box] = not self.view.is_space_empty(box)
+            hit = self.collided_boxes[box] = not self.view.is_space_empty(box) or (
+                not self.box_blocks_only and bool(self.view.world.get_entity_collisions(self.entity, box)))
         return hit
+
+    def fall_end(self, x: int, y: int, z: int) -> PathNode | None:
+        """Where a fall past the safe fall distance or onto an impassable type ends: a BLOCKED node from 1.14.1
+        (`fall_blocked_node`), none in 1.14."""
+        return self.blocked_node(x, y, z) if self.fall_blocked_node else None
 
     def blocked_node(self, x: int, y: int, z: int) -> PathNode:
         node = self.get_node(x, y, z)
@@ -580,7 +598,8 @@ class LandPathNodeMaker(PathNodeMaker):
                       here: T) -> PathNode | None:
         """`LandPathNodeMaker.getPathNode` (spec 07 §6 steps 1-9); up to 1.16.1 (`open_box_test`) step 7 first
         tests the mob's box at an OPEN cell (none where it collides) and sets a mob 1 wide or more on a BLOCKED
-        type below; up to 1.15.2 (`fence_nodes` off) neither step 3's sweep nor step 8's fence node."""
+        type below; up to 1.15.2 (`fence_nodes` off) neither step 3's sweep nor step 8's fence node; 1.14's fall
+        (`fall_blocked_node` off, `fall_end`)."""
         e = self.entity
         # step 1: max(1.125, stepHeight) from 1.19.3 (getStepHeight); no mob stepped more than 1.0 before it
         if self.get_feet_y(x, y, z) - prev_feet_y > max(WALK_MAX_JUMP_HEIGHT, e.step_height):
@@ -602,7 +621,8 @@ class LandPathNodeMaker(PathNodeMaker):
             node = self.get_path_node(x, y + 1, z, max_y_step - 1, prev_feet_y, facing, here)
             if node is not None and node.type in (T.OPEN, T.WALKABLE) and e.width < 1.0:
                 cx, cz = (x - facing[0]) + 0.5, (z - facing[1]) + 0.5
-                box = Box.of(cx - half_width, self.get_feet_y(floor(cx), y + 1, floor(cz)) + STEP_BOX_LIFT,
+                floor_y = self.get_feet_y(floor(cx), y + 1, floor(cz)) if self.step_box_from_feet else y
+                box = Box.of(cx - half_width, floor_y + STEP_BOX_LIFT,
                              cz - half_width, cx + half_width,
                              e.height + self.get_feet_y(node.x, node.y, node.z) - STEP_BOX_TOP_MARGIN,
                              cz + half_width)
@@ -631,11 +651,13 @@ class LandPathNodeMaker(PathNodeMaker):
             fallen = 0
             top = y
             while t is T.OPEN:
+                if not self.fall_blocked_node and y <= self.bottom_y:
+                    break                        # 1.14: the fall stops at y 0, the OPEN node it started from kept
                 y -= 1
                 if y < self.bottom_y:
                     return self.blocked_node(x, top, z)
                 if fallen >= e.get_safe_fall_distance():
-                    return self.blocked_node(x, y, z)
+                    return self.fall_end(x, y, z)
                 fallen += 1
                 t = self.get_node_type(x, y, z)
                 f = self.penalty(t)
@@ -645,7 +667,7 @@ class LandPathNodeMaker(PathNodeMaker):
                     node.penalty = max(node.penalty, f)
                     break
                 if f < 0.0:
-                    return self.blocked_node(x, y, z)
+                    return self.fall_end(x, y, z)
         if self.fence_nodes and self.is_blocking_type(t) and \
                 (node is None or not self.closed_node_if_none):                             # step 8
             node = self.get_node(x, y, z)

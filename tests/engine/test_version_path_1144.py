@@ -2,7 +2,7 @@
 differences, each a flag read by the walk evaluator, shown by a bundled scene and checked against its mutant; the
 rest of 1.14.4's search and following is 1.15.2's (its flags: test_version_path_1152). The walk kernel hands the
 1.14.4 searches to the object path; the 1.15 side of each scene is searched on arrays as on node objects (1.15's
-own rules handed back too), and the runs are the same with the JIT off. 1.14-1.14.3 stay refused."""
+own rules handed back too), and the runs are the same with the JIT off. 1.14.1-1.14.3: test_version_path_1143."""
 
 from __future__ import annotations
 
@@ -36,12 +36,11 @@ def path_types(scene: str, version: str, **flags: bool) -> list[str]:
     return [n.type.name for n in sim.entity_by_id(1).navigation.current_path.nodes]
 
 
-def test_1_14_4_differs_from_1_15_in_two_path_flags_and_1_14_3_is_refused() -> None:
+def test_1_14_4_differs_from_1_15_in_two_path_flags() -> None:
     read = [name for name in FEATURES if name.startswith("path_")]
     f144, f15 = (dataclasses.asdict(features_for(v)) for v in ("1.14.4", "1.15"))
     assert sorted(n for n in read if f144[n] != f15[n]) == sorted(FLAGS_1_15)
     assert "path_finding" not in features_for("1.14.4").refused
-    assert all("path_finding" in features_for(v).refused for v in ("1.14", "1.14.3"))
 
 
 def test_the_neighbour_scan_of_1_14_4_is_flat_and_sees_no_lava() -> None:

@@ -2,8 +2,10 @@
 down from 1.16.2. 1.16.2-1.16.4 are 1.16.5's path finding (renames, and `isNearPathStartPos` for a brain task that
 is not modelled): the bundled path scenes search and walk there as in 1.16.5, on the object path, compiled and
 with the JIT off. 1.16-1.16.1 differ by six flags (tests/engine/test_version_path_1616.py), 1.15-1.15.2 by eight
-more (tests/engine/test_version_path_1152.py), 1.14.4 by two more (tests/engine/test_version_path_1144.py);
-1.14-1.14.3 are not compared: a mob that searches a path there stops in one line."""
+more (tests/engine/test_version_path_1152.py), 1.14.4 by two more (tests/engine/test_version_path_1144.py),
+1.14.1-1.14.3 by five more (tests/engine/test_version_path_1143.py), 1.14 by six more
+(tests/engine/test_version_path_114.py), 1.13.2 by four more (tests/engine/test_version_path_1132.py); before 1.13.2
+path finding is not compared: a mob that searches a path there stops in one line."""
 
 from __future__ import annotations
 
@@ -54,21 +56,21 @@ def runs_1_16_5() -> dict[str, list[str]]:
     return runs
 
 
-def test_path_finding_is_refused_from_1_14_to_1_14_3() -> None:
-    """The table: 1.14.4-1.16.5 simulated (1.14.4-1.15.2 by flags: test_version_path_1144, _1152), every release
-    from 1.14 to 1.14.3 refused, naming what 1.14.4 rewrote."""
+def test_path_finding_is_refused_before_1_13_2() -> None:
+    """The table: 1.13.2-1.16.5 simulated (1.13.2-1.15.2 by flags: test_version_path_1132, _114, _1143, _1144,
+    _1152), the releases before 1.13.2 refused."""
     assert all("path_finding" not in features_for(v).refused
-               for v in ("1.14.4", "1.15", "1.15.2", "1.16", "1.16.1", *SAME_AS_1_16_5, "1.16.5"))
-    reasons = {v: refusing(parse_version(v), "path_finding").what for v in ("1.14", "1.14.3")}
-    assert all("path finding of 1.14-1.14.3" in reasons[v] and "target set" in reasons[v] for v in reasons)
+               for v in ("1.13.2", "1.14", "1.14.1", "1.14.3", "1.14.4", "1.15", "1.15.2", "1.16", "1.16.1",
+                         *SAME_AS_1_16_5, "1.16.5"))
+    assert "path finding before 1.13.2 not compared" in refusing(parse_version("1.12.2"), "path_finding").what
 
 
-def test_a_search_before_1_14_4_stops_in_one_line() -> None:
-    """The zombie round the wall (its living tick simulated in 1.14.3) stops at its first search."""
+def test_a_search_before_1_13_2_stops_in_one_line() -> None:
+    """The zombie round the wall (its living tick simulated in 1.12.2) stops at its first search."""
     with pytest.raises(NotImplementedError) as err:
-        run("zombie_path_around_wall.toml", "1.14.3", 3)
+        run("zombie_path_around_wall.toml", "1.12.2", 3)
     text = str(err.value)
-    assert "\n" not in text and "path finding (spec 07) of version 1.14.3" in text
+    assert "\n" not in text and "path finding (spec 07) of version 1.12.2" in text
 
 
 def test_1_16_2_to_1_16_4_read_the_same_path_flags_as_1_16_5() -> None:

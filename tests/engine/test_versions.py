@@ -418,6 +418,39 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a zombie leaving a cauldron: the lifted node after it keeps its DANGER_OTHER (no shortcut), or is the
     # cauldron node's copy (the shortcut two ticks earlier)
     "path_cauldron_copies_node": ((SCENES_DIR / "zombie_path_from_cauldron_1_16.toml").read_text(), 12, 1),
+    # path finding of 1.13.2 against 1.14 (tests/engine/test_version_path_1132.py): behind a long wall the search ends
+    # after 200 nodes, short of the target, or reaches it (SEARCH_TYPE_CASES: the walk the same for 160 ticks)
+    "path_budget_by_range": ((SCENES_DIR / "zombie_path_round_long_wall_1_13_2.toml").read_text(), 1, 1),
+    # a zombie 0.44999998 off its node's centre: not reached in float (back to the centre first), or reached
+    "path_reach_in_double": ((SCENES_DIR / "zombie_path_reach_edge_1_13_2.toml").read_text(), 10, 1),
+    # the staircase walked with the direct-line skip every tick, or every 5 ticks
+    "path_direct_skip_every_5": ((SCENES_DIR / "zombie_path_staircase_1_13_2.toml").read_text(), 40, 1),
+    # a zombie on a carpet: no step up from it (the box meets the carpet), or onto the ledge at once
+    "path_step_box_from_feet": ((SCENES_DIR / "zombie_path_step_from_carpet_1_13_2.toml").read_text(), 40, 1),
+    # path finding of 1.14 against 1.14.1 (tests/engine/test_version_path_114.py): a zombie round a wall by Manhattan
+    # or Euclidean distances
+    "path_euclid_search": ((SCENES_DIR / "zombie_path_round_wall_1_14.toml").read_text(), 80, 1),
+    # a zombie with a follow range of 6 walks towards a target 6.3 away (successors within range), or stays
+    "path_range_on_expanded": ((SCENES_DIR / "zombie_path_near_range_1_14.toml").read_text(), 40, 1),
+    # a zombie on open ground: a staircase (no diagonal between walkable sides), or the diagonal
+    "path_diagonal_sides_checked": ((SCENES_DIR / "zombie_path_open_diagonal_1_14.toml").read_text(), 40, 1),
+    # a zombie paths over a gap in a floor at y 0 and falls in (the OPEN node kept), or goes round it
+    "path_fall_blocked_node": ((SCENES_DIR / "zombie_path_over_bottom_gap_1_14.toml").read_text(), 40, 1),
+    # a zombie round a ditch with a boat in it: the boat's box blocks the cell above it, or is not seen
+    "path_box_blocks_only": ((SCENES_DIR / "zombie_path_boat_in_ditch_1_14.toml").read_text(), 40, 1),
+    # the staircase walked with the direct-line skip every 5 ticks, or node by node
+    "path_no_direct_skip": ((SCENES_DIR / "zombie_path_open_diagonal_1_14.toml").read_text(), 40, 1),
+    # path finding of 1.14.1-1.14.3 against 1.14.4 (tests/engine/test_version_path_1143.py): a zombie walks onto its
+    # target (the target itself popped), or stops a block short (reach distance 1)
+    "path_target_set": ((SCENES_DIR / "zombie_path_onto_target_1_14_3.toml").read_text(), 80, 1),
+    # a zombie round a strip of water (the water nodes' penalty in the heuristic too), or across it
+    "path_heuristic_distance_only": ((SCENES_DIR / "zombie_path_round_water_1_14_3.toml").read_text(), 40, 1),
+    # a zombie with a follow range of 6 stays (no node within range of the target), or walks 5 blocks towards it
+    "path_range_from_start": ((SCENES_DIR / "zombie_path_far_target_1_14_3.toml").read_text(), 40, 1),
+    # a zombie steps round a deep shaft's corner (both sides passable), or passes it on the diagonal
+    "path_diagonal_lower_sides": ((SCENES_DIR / "zombie_path_past_shaft_1_14_3.toml").read_text(), 40, 1),
+    # a villager in water under seagrass: its search starts in the water, or in the seagrass's cell above it
+    "path_start_through_waterlogged": ((SCENES_DIR / "villager_path_under_seagrass_1_14_3.toml").read_text(), 40, 1),
     # path finding of 1.14.4 against 1.15 (tests/engine/test_version_path_1144.py): a zombie under cocoa pods, its
     # nodes there WALKABLE or COCOA (SEARCH_TYPE_CASES); a zombie along a sunk lava channel: on its edge (the flat
     # scan), or a block off it (the cube sees the lava below)
@@ -1016,7 +1049,7 @@ CASES["firework_look_vec_1_12"] = ((SCENES_DIR / "firework_glider_1_12_2.toml").
 # the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of
 # the traced searches too (`outcome(search=True)`)
 SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious", "path_cocoa_type",
-                     "path_timeout_bottom_centre"}   # the last: when it searches again
+                     "path_timeout_bottom_centre", "path_budget_by_range"}   # the last two: when, how far it searches
 # ... and those that change the traced neighbour updates or block changes
 UPDATE_CASES = {"piston_retract_flags_20", "piston_move_states_in_order", "piston_head_any_base",
                 "piston_vacate_each_1_14", "comparator_power_at_sides_1_14", "gate_pulse_off_high_1_14",
@@ -1170,6 +1203,12 @@ BOTH_SIMULATED |= {"path_node_passed_ahead", "path_timeout_bottom_centre", "path
                    "path_from_negative_node", "path_fence_nodes", "path_fire_blocks", "path_fluids_after_pathable",
                    "path_neighbors_first_danger"}   # path finding (1.15.2 against 1.16)
 BOTH_SIMULATED |= {"path_cocoa_type", "path_neighbors_cube"}   # path finding (1.14.4 against 1.15)
+BOTH_SIMULATED |= {"path_target_set", "path_heuristic_distance_only", "path_range_from_start",
+                   "path_diagonal_lower_sides", "path_start_through_waterlogged"}   # path finding (1.14.3, 1.14.4)
+BOTH_SIMULATED |= {"path_euclid_search", "path_range_on_expanded", "path_diagonal_sides_checked",
+                   "path_fall_blocked_node", "path_box_blocks_only", "path_no_direct_skip"}   # path finding (1.14)
+BOTH_SIMULATED |= {"path_reach_in_double", "path_direct_skip_every_5",
+                   "path_step_box_from_feet"}   # path finding (1.13.2; path_budget_by_range: SEARCH_TYPE_CASES)
 BOTH_SIMULATED |= {"path_open_box_test", "path_walkable_door", "path_open_narrow_only", "path_lava_fiery",
                    "path_fluids_first", "path_cauldron_copies_node"}   # path finding (1.16.1 against 1.16.2)
 BOTH_SIMULATED |= {"lava_push_in_water", "in_lava_by_fluid_height", "item_float_by_fluid_height"}   # fluids 1.16.1
