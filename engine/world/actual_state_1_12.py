@@ -2,11 +2,11 @@
 
 1.12.2 saves a block as its data value (`getMetaFromState`), which drops every property the block derives from its
 neighbours when asked: fence, pane, wall and chorus plant sides, stairs shapes, the half of a door's properties the
-other half holds. A `.schematic` or a structure file saved before the flattening therefore loads with those at the
-default state's values; `derive_actual_states` sets them as 1.12.2 derives them, on the file's grid of state ids
-once every block is read. A neighbour outside the file is air (the file is all the game would have read if pasted
-into an empty world). Only the properties the collision shapes follow are derived: a fence gate's `in_wall` and a
-grass block's `snowy` stay as read.
+other half holds, the chest beside a chest (`getBoundingBox`; 1.16.5's `type`). A `.schematic` or a structure file
+saved before the flattening therefore loads with those at the default state's values; `derive_actual_states` sets
+them as 1.12.2 derives them, on the file's grid of state ids once every block is read. A neighbour outside the file
+is air (the file is all the game would have read if pasted into an empty world). Only the properties the collision
+shapes follow are derived: a fence gate's `in_wall` and a grass block's `snowy` stay as read.
 
 The grid holds the scene's release's states, in 1.16.5's names (`true`/`false` sides; a wall side set is `low`
 where the release's walls have none/low/tall, as 1.12.2's table reads any connected side)."""
@@ -204,6 +204,19 @@ def door_actual_state(state: BlockState, at: Neighbour, x: int, y: int, z: int) 
     return _with_sides(state, {k: other.get(k) for k in keys})
 
 
+def chest_type(state: BlockState, at: Neighbour, x: int, y: int, z: int) -> BlockState:
+    """BlockChest.getBoundingBox: the box reaches to the first side (north, south, west, east) where the same chest
+    stands, which 1.16.5's states say by `type` (the other half clockwise of the facing: left; counter-clockwise:
+    right, `ChestBlock.getFacing`). A chest joined along its facing has no such state and stays single."""
+    for side in ("north", "south", "west", "east"):
+        dx, dy, dz = OFFSETS[side]
+        if at(x + dx, y + dy, z + dz).block == state.block:
+            facing = state.get("facing")
+            kind = {CLOCKWISE[facing]: "left", COUNTER_CLOCKWISE[facing]: "right"}.get(side, "single")
+            return state.with_("type", kind)
+    return state
+
+
 def chorus_plant_actual_state(state: BlockState, at: Neighbour, x: int, y: int, z: int) -> BlockState:
     """BlockChorusPlant.getActualState: each side joins a chorus plant or flower, the bottom end stone too."""
     sides: dict[str, bool | str] = {}
@@ -219,6 +232,7 @@ STAGES: tuple[tuple[Callable[[str], bool], Derivation], ...] = (
     (is_stairs, stairs_actual_state),
     (is_door, door_actual_state),
     (lambda b: b == "chorus_plant", chorus_plant_actual_state),
+    (lambda b: b in ("chest", "trapped_chest"), chest_type),
     (is_fence, fence_actual_state),
     (is_pane, pane_actual_state),
     (is_wall, wall_actual_state),
@@ -226,7 +240,7 @@ STAGES: tuple[tuple[Callable[[str], bool], Derivation], ...] = (
 
 
 def derive_actual_states(grid: np.ndarray) -> None:
-    """Set, in place, the derived properties of every fence, pane, wall, stairs, door and chorus plant of a
+    """Set, in place, the derived properties of every fence, pane, wall, stairs, door, chorus plant and chest of a
     pre-flattening file's [y, z, x] grid of state ids; each stage reads the grid as the stages before left it and
     writes once it has derived all its blocks (as each `getActualState` reads the stored neighbours)."""
     states = {int(i): blocks.state_by_id(int(i)) for i in np.unique(grid)}

@@ -144,6 +144,18 @@ def test_chorus_plants_join_plants_flowers_and_end_stone(tmp_path: Path) -> None
     assert [got[(0, 1, 0)], got[(0, 2, 0)]] == [plant.format("false", "true"), plant.format("true", "false")]
 
 
+def test_chests_join_a_chest_beside_them(tmp_path: Path) -> None:
+    """BlockChest.getBoundingBox reaches to the same chest beside it (north, south, west, east first): two chests
+    facing north side by side are 1.16.5's left (west) and right halves; a trapped chest joins no chest; two
+    chests joined along their facing (east) have no such state and stay single."""
+    cells = {(0, 0, 0): (54, 2), (1, 0, 0): (54, 2), (2, 0, 0): (146, 2), (0, 0, 2): (54, 5), (1, 0, 2): (54, 5)}
+    got = _load(tmp_path, cells)
+    assert [got[p] for p in ((0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 0, 2), (1, 0, 2))] == [
+        "minecraft:chest[facing=north,type=left]", "minecraft:chest[facing=north,type=right]",
+        "minecraft:trapped_chest[facing=north,type=single]", "minecraft:chest[facing=east,type=single]",
+        "minecraft:chest[facing=east,type=single]"]
+
+
 def test_structure_file_of_1_12_2_derives_too(tmp_path: Path) -> None:
     """A structure file saved by 1.12.2 (DataVersion 1343) stores each block's state with the derived properties
     at their defaults: its door pair is derived as the schematic's."""
