@@ -4,9 +4,10 @@
 neighbours when asked: fence, pane, wall and chorus plant sides, stairs shapes, the half of a door's properties the
 other half holds, the chest beside a chest (`getBoundingBox`; 1.16.5's `type`). A `.schematic` or a structure file
 saved before the flattening therefore loads with those at the default state's values; `derive_actual_states` sets
-them as 1.12.2 derives them, on the file's grid of state ids once every block is read. A neighbour outside the file
-is air (the file is all the game would have read if pasted into an empty world). Only the properties the collision
-shapes follow are derived: a fence gate's `in_wall` and a grass block's `snowy` stay as read.
+them as 1.12.2 derives them, on the file's grid of state ids once every block is read. A neighbour outside the file,
+or a structure file's void, is air (the file is all the game would have read if pasted into an empty world). Only
+the properties the collision shapes follow are derived: a fence gate's `in_wall` and a grass block's `snowy` stay as
+read.
 
 The grid holds the scene's release's states, in 1.16.5's names (`true`/`false` sides; a wall side set is `low`
 where the release's walls have none/low/tall, as 1.12.2's table reads any connected side)."""
@@ -241,21 +242,20 @@ STAGES: tuple[tuple[Callable[[str], bool], Derivation], ...] = (
 
 def derive_actual_states(grid: np.ndarray) -> None:
     """Set, in place, the derived properties of every fence, pane, wall, stairs, door, chorus plant and chest of a
-    pre-flattening file's [y, z, x] grid of state ids; each stage reads the grid as the stages before left it and
-    writes once it has derived all its blocks (as each `getActualState` reads the stored neighbours)."""
-    states = {int(i): blocks.state_by_id(int(i)) for i in np.unique(grid)}
+    pre-flattening file's [y, z, x] grid of state ids (air outside it). No stage reads what it writes (a stairs'
+    facing and half, a door's other half's other properties, blocks and faces that follow no connection), so the
+    grid is rewritten as it is read; stairs come first, whose derived shape the connections read."""
     sy, sz, sx = grid.shape
     air = blocks.default_state("air")
+
+    def at(x: int, y: int, z: int) -> BlockState:
+        if 0 <= x < sx and 0 <= y < sy and 0 <= z < sz:
+            return blocks.state_by_id(int(grid[y, z, x]))
+        return air
+
+    present = [blocks.state_by_id(int(i)) for i in np.unique(grid)]
     for applies, derive in STAGES:
-        chosen = [i for i, s in states.items() if applies(s.block)]
-        if not chosen:
-            continue
-        snapshot = grid.copy()
-
-        def at(x: int, y: int, z: int, snapshot: np.ndarray = snapshot) -> BlockState:
-            if 0 <= x < sx and 0 <= y < sy and 0 <= z < sz:
-                return blocks.state_by_id(int(snapshot[y, z, x]))
-            return air
-
-        for y, z, x in np.argwhere(np.isin(snapshot, chosen)).tolist():
-            grid[y, z, x] = derive(blocks.state_by_id(int(snapshot[y, z, x])), at, x, y, z).id
+        chosen = [s.id for s in present if applies(s.block)]
+        if chosen:
+            for y, z, x in np.argwhere(np.isin(grid, chosen)).tolist():
+                grid[y, z, x] = derive(blocks.state_by_id(int(grid[y, z, x])), at, x, y, z).id
