@@ -86,20 +86,23 @@ def test_panes_and_bars_beside_glass(tmp_path: Path) -> None:
         _sides("white_stained_glass_pane", "e")]
 
 
-def test_walls_join_gates_and_stand_their_post(tmp_path: Path) -> None:
+@pytest.mark.parametrize("version", ["1.12.2", "1.14.4"])
+def test_walls_join_gates_and_stand_their_post(version: str, tmp_path: Path) -> None:
     """BlockWall.getActualState: sides to walls, gates and SOLID faces (not glass); the post (`up`) stands unless
-    the wall runs straight under air. The 1.12.2 table spells a connected side `low`."""
+    the wall runs straight under air. The 1.12.2 table spells a connected side `low`, 1.14.4's `true`."""
     cells = {(0, 0, 0): GATE_NORTH, (1, 0, 0): WALL, (1, 0, 1): WALL, (1, 0, 2): WALL, (1, 0, 3): STONE,
              (1, 1, 2): STONE, (2, 0, 2): GLASS}
+    joined, apart = ("low", "none") if version == "1.12.2" else ("true", "false")
 
-    def wall(up: bool, **low: bool) -> str:
-        sides = ",".join(f"{s}={'low' if low.get(s) else 'none'}" for s in SIDES[:3])
-        return f"minecraft:cobblestone_wall[{sides},up={str(up).lower()},west={'low' if low.get('west') else 'none'}]"
+    def wall(up: bool, *sides: str) -> str:
+        props = {s: joined if s in sides else apart for s in SIDES} | {"up": str(up).lower()}
+        if version != "1.12.2":
+            props["waterlogged"] = "false"
+        return "minecraft:cobblestone_wall[" + ",".join(f"{k}={v}" for k, v in sorted(props.items())) + "]"
 
-    got = _load(tmp_path, cells)
-    assert [got[(1, 0, z)] for z in range(3)] == [wall(True, south=True, west=True),
-                                                  wall(False, north=True, south=True),
-                                                  wall(True, north=True, south=True)]
+    got = _load(tmp_path, cells, version)
+    assert [got[(1, 0, z)] for z in range(3)] == [wall(True, "south", "west"), wall(False, "north", "south"),
+                                                  wall(True, "north", "south")]
 
 
 def test_stairs_corners(tmp_path: Path) -> None:
