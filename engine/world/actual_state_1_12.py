@@ -69,8 +69,9 @@ def _excepted(block: str, fence: bool) -> bool:
 
 
 def get_block_face_shape(state: BlockState, face: str) -> str:
-    """`Block.getBlockFaceShape` of a horizontal face: SOLID for every block that keeps Block's (every full cube,
-    and soul sand); the overrides the connections can meet; UNDEFINED for the other overrides (no full cube)."""
+    """`Block.getBlockFaceShape` of a horizontal face: SOLID for every block that keeps Block's (every full cube but
+    the chorus flower, and soul sand); the overrides the connections can meet; UNDEFINED for the other overrides
+    (no other full cube: each 1.12.2 table state's shape was checked against the overriding classes)."""
     block = state.block
     if is_stairs(block):
         return _stairs_face_shape(state, face)
@@ -82,7 +83,7 @@ def get_block_face_shape(state: BlockState, face: str) -> str:
         return MIDDLE_POLE_THIN
     if is_wall(block):
         return MIDDLE_POLE_THICK
-    if block == "soul_sand" or state.collision_shape.is_full_cube:
+    if block == "soul_sand" or (state.collision_shape.is_full_cube and block != "chorus_flower"):
         return SOLID
     return UNDEFINED
 

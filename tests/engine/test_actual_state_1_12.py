@@ -19,7 +19,7 @@ from tests.engine.test_schematics import blocks_of
 
 Cells = dict[tuple[int, int, int], tuple[int, int]]   # (x, y, z) → 1.12.2 id and data value
 
-STONE, GLASS, LEAVES, STAINED_GLASS, END_STONE = (1, 0), (20, 0), (18, 4), (95, 0), (121, 0)
+STONE, GLASS, LEAVES, STAINED_GLASS, END_STONE, SOUL_SAND = (1, 0), (20, 0), (18, 4), (95, 0), (121, 0), (88, 0)
 FENCE, NETHER_FENCE, GLASS_PANE, IRON_BARS, STAINED_PANE = (85, 0), (113, 0), (102, 0), (101, 0), (160, 0)
 WALL, CHORUS_PLANT, CHORUS_FLOWER = (139, 0), (199, 0), (200, 0)
 GATE_SOUTH, GATE_NORTH = (107, 0), (107, 2)   # BlockFenceGate: the horizontal index in bits 0-1
@@ -61,16 +61,18 @@ def _sides(name: str, true: str = "", **more: str) -> str:
 
 @pytest.mark.parametrize("version", ["1.12.2", "1.16.5"])
 def test_a_fence_line_beside_stone_and_a_gate(version: str, tmp_path: Path) -> None:
-    """BlockFence.canConnectTo: a SOLID face (stone; not glass or leaves, the exception list), a fence of the same
+    """BlockFence.canConnectTo: a SOLID face (stone, soul sand; not glass or leaves, the exception list, nor a
+    chorus flower, a full cube whose faces are UNDEFINED), a fence of the same
     material (oak to oak, not to nether brick), a gate's side across its facing (either material); air outside
     the file. A 1.16.5 scene reading the same file gets the same sides (and `waterlogged=false`)."""
     cells = {(0, 0, 0): STONE, (1, 0, 0): FENCE, (2, 0, 0): FENCE, (3, 0, 0): NETHER_FENCE, (4, 0, 0): GATE_SOUTH,
-             (5, 0, 0): FENCE, (6, 0, 0): GLASS, (7, 0, 0): FENCE, (1, 0, 1): LEAVES}
+             (5, 0, 0): FENCE, (6, 0, 0): GLASS, (7, 0, 0): FENCE, (1, 0, 1): LEAVES, (7, 0, 1): CHORUS_FLOWER,
+             (5, 0, 1): SOUL_SAND}
     got = _load(tmp_path, cells, version)
     water = {"waterlogged": "false"} if version == "1.16.5" else {}
     assert [got[(x, 0, 0)] for x in (1, 2, 3, 5, 7)] == [
         _sides("oak_fence", "we", **water), _sides("oak_fence", "w", **water),
-        _sides("nether_brick_fence", "e", **water), _sides("oak_fence", "w", **water),
+        _sides("nether_brick_fence", "e", **water), _sides("oak_fence", "sw", **water),
         _sides("oak_fence", "", **water)]
     assert got[(4, 0, 0)].startswith("minecraft:oak_fence_gate[facing=south,in_wall=false,open=false")
 
