@@ -3,8 +3,9 @@
 the low nibble) and data values in `Data`, indexed (y·Length + z)·Width + x; `TileEntities` and `Entities` relative
 to the minimum corner (MCEdit's and WorldEdit's `WEOffset`, the paste offset, are not applied). Blocks are read as
 1.12.2's (`block_names_1_12`: the id and data value's state of the 1.12.2 table), then into the scene's release as a
-1.16.5 file's; entities and block entities as 1.12.2 writes them (a falling block's `Block` and `Data`, a moving
-piston's `blockId` and `blockData`)."""
+1.16.5 file's, with the properties 1.12.2 derives from the neighbours derived (`actual_state_1_12`); entities and
+block entities as 1.12.2 writes them (a falling block's `Block` and `Data`, a moving piston's `blockId` and
+`blockData`)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ from engine.schematics.mapping import (
 )
 from engine.schematics.nbt_io import Byte, ByteArray, Compound, Int, List, Reader, Short, String, read_nbt, write_nbt
 from engine.world import block_names_1_12, blocks
+from engine.world.actual_state_1_12 import derive_actual_states
 from engine.world.blocks import BlockState
 
 MATERIALS = "Alpha"                 # the only block set MCEdit writes for Java Edition
@@ -76,7 +78,9 @@ def read(path: Path, allow_unmapped: bool) -> Schematic:
         missing.append(None if state is not None else f"block {key >> DATA_BITS} data {key & LEGACY_DATA_MASK}")
     unmapped = Unmapped()
     count_unmapped(unmapped, missing, indices)
-    schem.regions.append(Region((0, 0, 0), states[indices].reshape(sy, sz, sx)))
+    grid = states[indices].reshape(sy, sz, sx)
+    derive_actual_states(grid)
+    schem.regions.append(Region((0, 0, 0), grid))
     for i, tag in enumerate(reader.compounds(root, "TileEntities", "")):
         where = f"TileEntities[{i}]"
         pos = (reader.integer(tag, "x", where), reader.integer(tag, "y", where), reader.integer(tag, "z", where))

@@ -1,7 +1,8 @@
 """Structure block files (`.nbt`): `size`, a `palette` (or several `palettes`, of which the first is read), `blocks`
 as a list of `{state, pos, nbt}` and `entities` as `{pos, blockPos, nbt}`, all relative to the structure's corner.
 Cells not listed are structure void (nothing placed). A file saved before the flattening (DataVersion below 1451:
-1.12.2 saves 1343) names its palette's blocks in 1.12.2's names (`block_names_1_12`)."""
+1.12.2 saves 1343) names its palette's blocks in 1.12.2's names (`block_names_1_12`) and holds none of the properties
+1.12.2 derives from the neighbours: those are derived once all blocks are read (`actual_state_1_12`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import numpy as np
 from engine.geometry.box import Vec3
 from engine.schematics.mapping import (
     DATA_VERSION_1_16_5,
+    FLATTENING_DATA_VERSION,
     Export,
     Region,
     Schematic,
@@ -28,6 +30,7 @@ from engine.schematics.mapping import (
 )
 from engine.schematics.nbt_io import INTEGER_TAGS, Compound, Double, Int, List, Reader, read_nbt, write_nbt
 from engine.world import blocks
+from engine.world.actual_state_1_12 import derive_actual_states
 
 
 def read(path: Path, allow_unmapped: bool) -> Schematic:
@@ -56,6 +59,8 @@ def read(path: Path, allow_unmapped: bool) -> Schematic:
             nbt = reader.compound(cell, "nbt", w)
             read_block_entity(reader, nbt, tuple(int(v) for v in xyz[i]), reader.string(nbt, "id", f"{w}.nbt", ""),
                               schem, f"{w}.nbt")
+    if schem.data_version < FLATTENING_DATA_VERSION:
+        derive_actual_states(grid)
     count_unmapped(unmapped := Unmapped(), missing, indices)
     schem.regions.append(Region((0, 0, 0), grid))
     entities = []

@@ -30,11 +30,11 @@ CELLS = {
     (2, 0, 1): (93, 6, "minecraft:repeater[delay=2,facing=north,locked=false,powered=false]"),
     (3, 0, 1): (36, 1, "minecraft:moving_piston[facing=up,type=normal]"),
     (0, 1, 2): (46, 0, "minecraft:tnt[unstable=false]"),
-    # a data value's state: the derived properties at 1.12.2's defaults (up=false: legacy.json's)
-    (3, 1, 2): (139, 1, "minecraft:mossy_cobblestone_wall[east=none,north=none,south=none,up=false,west=none]"),
+    # a lone wall: its sides derived as 1.12.2's getActualState does (none joined, so the post stands)
+    (3, 1, 2): (139, 1, "minecraft:mossy_cobblestone_wall[east=none,north=none,south=none,up=true,west=none]"),
 }
 # the same cells read into a 1.16.5 scene: waterlogged added where 1.16.5's block has it
-IN_1_16_5 = {(3, 1, 2): "minecraft:mossy_cobblestone_wall[east=none,north=none,south=none,up=false,"
+IN_1_16_5 = {(3, 1, 2): "minecraft:mossy_cobblestone_wall[east=none,north=none,south=none,up=true,"
                         "waterlogged=false,west=none]",
              (2, 0, 0): "minecraft:smooth_stone_slab[type=top,waterlogged=false]"}
 
@@ -134,9 +134,9 @@ def test_unknown_ids_are_reported_in_one_line(tmp_path: Path, capsys: pytest.Cap
 def test_export_writes_1_12_2_ids(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """scenes/blocks_shapes_1_12_2_names.toml exported as .schematic: nbtlib reads red wool as 35:14, granite as
     1:1, the repeater as 93:6 (delay 2, north: horizontal index 2 + (delay − 1) × 4), the lit lamp as 124:0. Placed
-    in a 1.12.2 scene it holds the same blocks but the wall's north side, which 1.12.2 does not save (derived from
-    the neighbours, `getActualState`): that post stands alone, so TNT 2 falls past it to the floor (1.0); every
-    other entity rests where the scene's does."""
+    in a 1.12.2 scene it holds the same blocks but the wall's north side, which 1.12.2 does not save and derives
+    from the neighbours (`getActualState`): nothing stands north of it, so that post stands alone and TNT 2 falls
+    past it to the floor (1.0); every other entity rests where the scene's does."""
     source = Path(__file__).resolve().parents[2] / "scenes" / "blocks_shapes_1_12_2_names.toml"
     out = tmp_path / "out.schematic"
     assert cli(capsys, "export", str(source), "--out", str(out)) == (0, "", "")
@@ -154,7 +154,7 @@ def test_export_writes_1_12_2_ids(tmp_path: Path, capsys: pytest.CaptureFixture[
     ours, theirs = blocks_of(load_scene(source)), blocks_of(load_scene(scene))
     wall = (4, 1, 0)
     assert ours.pop(wall) == "minecraft:cobblestone_wall[east=none,north=low,south=none,up=true,west=none]"
-    assert theirs.pop(wall) == "minecraft:cobblestone_wall[east=none,north=none,south=none,up=false,west=none]"
+    assert theirs.pop(wall) == "minecraft:cobblestone_wall[east=none,north=none,south=none,up=true,west=none]"
     assert ours == theirs
     rests = []
     for path in (source, scene):
@@ -176,7 +176,9 @@ def test_export_of_a_block_1_12_2_lacks_is_one_line(tmp_path: Path, capsys: pyte
 
 
 def test_structure_file_of_1_12_2_uses_its_names(tmp_path: Path) -> None:
-    """A structure file saved by 1.12.2 (DataVersion 1343): palette entries in 1.12.2's names and properties."""
+    """A structure file saved by 1.12.2 (DataVersion 1343): palette entries in 1.12.2's names and properties; the
+    fence's saved `east` is not kept, 1.12.2 derives its sides (air outside the file; a top slab's side is no face
+    a fence joins)."""
     root = Compound({
         "DataVersion": Int(1343), "size": List[Int]([3, 1, 1]),
         "palette": List[Compound]([
@@ -192,7 +194,7 @@ def test_structure_file_of_1_12_2_uses_its_names(tmp_path: Path) -> None:
     nbtlib.File(root).save(path, gzipped=True)
     assert blocks_of(load_scene(_scene(tmp_path, path, "1.12.2", (0, 0, 0)))) == {
         (0, 0, 0): "minecraft:lime_wool", (1, 0, 0): "minecraft:cobblestone_slab[type=top]",
-        (2, 0, 0): "minecraft:oak_fence[east=true,north=false,south=false,west=false]"}
+        (2, 0, 0): "minecraft:oak_fence[east=false,north=false,south=false,west=false]"}
 
 
 @pytest.mark.parametrize(("name", "root", "message"), [
