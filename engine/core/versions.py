@@ -974,6 +974,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "path_direct_skip_every_5": ("continueFollowingPath tries the direct-line skip only where the world time is a "
                                  "multiple of 5; before, every tick (1.14; removed in 1.14.1, "
                                  "path_no_direct_skip)", (1, 14, 0), None),
+    "path_goal_reached_below_1": ("MoveToTargetPosGoal.tick counts the target reached where the squared distance "
+                                  "from the mob to the centre of the block above it is below 1.0; before, at most "
+                                  "1.0 (EntityAIMoveToBlock.updateTask: getDistanceSqToCenter > 1.0D not reached), "
+                                  "so a mob exactly 1.0 away counts its time down and asks no new path (1.14)",
+                                  (1, 14, 0), None),
     "path_step_box_from_feet": ("LandPathNodeMaker.getPathNode's step-up box starts 0.001 above the feet height in "
                                 "the node's cell (method_60); before, 0.001 above the cell's floor (1.14)",
                                 (1, 14, 0), None),
@@ -1780,6 +1785,7 @@ class Features:
     path_reach_in_double: bool
     path_direct_skip_every_5: bool
     path_step_box_from_feet: bool
+    path_goal_reached_below_1: bool
     path_euclid_search: bool
     path_range_on_expanded: bool
     path_diagonal_sides_checked: bool

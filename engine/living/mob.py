@@ -488,7 +488,7 @@ class MobEntity(RowBacked, LivingEntity):
         if _path_goal_runs(self._t.i, self._r):
             if "path_finding" in sim.features.refused:
                 raise refusal(sim.features, "path_finding", f"entity {self.id}, tick {sim.tick_count}")
-            if _path_goal_tick(self._t.f, self._t.i, self._r):
+            if _path_goal_tick(self._t.f, self._t.i, self._r, sim.features.path_goal_reached_below_1):
                 (x, y, z), speed = self.path_to
                 self.navigation.start_moving_to(sim.world, x, y, z, speed)
 

@@ -273,7 +273,7 @@ def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, e
     if moves:                                                            # step 5: MobEntity.tickNewAi
         if i[r, C_HAS_GOAL]:                                             # the goal: MoveControl.moveTo
             move_to(f, i, r, f[r, C_GOAL], f[r, C_GOAL + 1], f[r, C_GOAL + 2], f[r, C_GOAL_SPEED])
-        if path_goal_runs(i, r) and path_goal_tick(f, i, r):            # path_to asks the navigation
+        if path_goal_runs(i, r) and path_goal_tick(f, i, r, True):      # path_to asks the navigation (1.16+)
             if not (path[3] and i[r, I_FLAGS] & ON_GROUND and f[r, F_POS + 1] >= bottom and
                     not is_idle(i, r, path[1])):
                 return False                               # a search, or what asks_again_in_place does not decide

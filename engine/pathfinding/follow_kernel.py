@@ -103,11 +103,12 @@ PATH_NODES = NodePool()
 
 
 @njit(inline=True)
-def path_goal_tick(f: np.ndarray, i: np.ndarray, r: int) -> bool:
+def path_goal_tick(f: np.ndarray, i: np.ndarray, r: int, below: bool) -> bool:
     """The scene goal `path_to` as 1.16.5's `MoveToTargetPosGoal` (engine.living.mob.MobEntity.tick_goals), where
     it runs (`tryingTime` ≤ 1200): its `start` (the first tick: `tryingTime` zeroed) and its `tick` — `tryingTime`
-    down while the target cell's centre is within squared distance 1.0 of the mob, else up. True where it asks
-    the navigation (`startMovingTo`): when it starts, and when `shouldResetPath` (`tryingTime % 40 == 0`)."""
+    down while the target cell's centre is within squared distance 1.0 of the mob (below 1.0 where `below`, from
+    1.14; at most 1.0 in 1.13.2: `path_goal_reached_below_1`), else up. True where it asks the navigation
+    (`startMovingTo`): when it starts, and when `shouldResetPath` (`tryingTime % 40 == 0`)."""
     asks = False
     if not i[r, C_GOAL_STARTED]:
         i[r, C_GOAL_STARTED] = 1
@@ -117,7 +118,8 @@ def path_goal_tick(f: np.ndarray, i: np.ndarray, r: int) -> bool:
     dx = float(jfloor(f[r, C_PATH_GOAL]) + 0.5 - f[r, F_POS])
     dy = float(jfloor(f[r, C_PATH_GOAL + 1]) + 0.5 - f[r, F_POS + 1])
     dz = float(jfloor(f[r, C_PATH_GOAL + 2]) + 0.5 - f[r, F_POS + 2])
-    if dx * dx + dy * dy + dz * dz < PATH_GOAL_ARRIVED_DISTANCE:
+    d2 = dx * dx + dy * dy + dz * dz
+    if d2 < PATH_GOAL_ARRIVED_DISTANCE or not below and d2 == PATH_GOAL_ARRIVED_DISTANCE:
         i[r, C_TRYING] -= 1
     else:
         i[r, C_TRYING] += 1

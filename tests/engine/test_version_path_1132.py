@@ -1,6 +1,6 @@
 """Path finding of 1.13.2 against 1.14 (docs/versions.md, `path_finding`; the client1.13.2 sources, MCP names:
 `PathFinder`, `PathNavigate`, `PathNavigateGround`, `WalkNodeProcessor`, `PathPoint`, `Path`, `EntityAIMoveToBlock`,
-against Yarn 4ffac47a3): four differences, each a flag read by the path finder, the walk evaluator or the
+against Yarn 4ffac47a3): five differences, each a flag read by the path finder, the walk evaluator or the
 navigation, shown by a bundled scene in 1.13.2 and 1.14 and checked against its mutant; the rest of 1.13.2's search
 and following is 1.14's (test_version_path_114). Before 1.13.2 path finding stays refused. The runs are the same
 with the JIT off."""
@@ -13,17 +13,19 @@ from engine.core.versions import FEATURES, features_for
 from tests.conftest import jit_off_run
 from tests.engine.test_version_path_114 import walked
 from tests.engine.test_version_path_1143 import flipped, position
-from tests.engine.test_version_path_1415 import kernel_searches, run
+from tests.engine.test_version_path_1415 import kernel_searches, run, scene_at
 from tests.engine.test_version_paths import first_path
 
-FLAGS_1_14 = ("path_budget_by_range", "path_reach_in_double", "path_direct_skip_every_5", "path_step_box_from_feet")
+FLAGS_1_14 = ("path_budget_by_range", "path_reach_in_double", "path_direct_skip_every_5", "path_step_box_from_feet",
+              "path_goal_reached_below_1")
 SCENE_OF = {"path_budget_by_range": "zombie_path_round_long_wall_1_13_2.toml",
             "path_reach_in_double": "zombie_path_reach_edge_1_13_2.toml",
             "path_direct_skip_every_5": "zombie_path_staircase_1_13_2.toml",
-            "path_step_box_from_feet": "zombie_path_step_from_carpet_1_13_2.toml"}
+            "path_step_box_from_feet": "zombie_path_step_from_carpet_1_13_2.toml",
+            "path_goal_reached_below_1": "zombie_path_goal_at_one_1_13_2.toml"}
 
 
-def test_1_13_2_differs_from_1_14_in_four_path_flags_and_is_simulated() -> None:
+def test_1_13_2_differs_from_1_14_in_five_path_flags_and_is_simulated() -> None:
     read = [name for name in FEATURES if name.startswith("path_")]
     f1132, f14 = (dataclasses.asdict(features_for(v)) for v in ("1.13.2", "1.14"))
     assert sorted(n for n in read if f1132[n] != f14[n]) == sorted(FLAGS_1_14)
@@ -74,6 +76,28 @@ def test_1_13_2_steps_up_from_no_carpet() -> None:
     assert first_path(scene, "1.14", **flipped("1.14", "path_step_box_from_feet")) == (round_to_stone, True)
     assert position(scene, "1.13.2", 40) == (2.536213922846536, 1.0625, 3.148059477467565)
     assert position(scene, "1.14", 40) == (4.087406782773935, 2.0, 0.5)
+
+
+def searched_at(scene: str, version: str, ticks: int, **flags: bool) -> list[int]:
+    """The ticks in which the mob's goal asked for a path (its `path` events), in `version` with `flags`."""
+    sim = scene_at(scene, version)
+    sim.features = dataclasses.replace(sim.features, **flags)
+    at = []
+    for _ in range(ticks):
+        if any(e["kind"] == "path" for e in sim.tick().events):
+            at.append(sim.tick_count)
+    return at
+
+
+def test_1_13_2_counts_a_goal_exactly_1_0_away_reached() -> None:
+    """A zombie shut in a shaft, its goal's cell centre exactly 1.0 away (squared): 1.13.2 counts it reached and
+    asks no more; 1.14 counts it not reached and asks again every 40 ticks. It never moves."""
+    scene = SCENE_OF["path_goal_reached_below_1"]
+    assert searched_at(scene, "1.13.2", 100) == [1]
+    assert searched_at(scene, "1.13.2", 100, **flipped("1.13.2", "path_goal_reached_below_1")) == [1, 40, 80]
+    assert searched_at(scene, "1.14", 100) == [1, 40, 80]
+    assert searched_at(scene, "1.14", 100, **flipped("1.14", "path_goal_reached_below_1")) == [1]
+    assert position(scene, "1.13.2", 100) == position(scene, "1.14", 100) == (0.5, 1.5, 0.5)
 
 
 def test_the_walk_kernel_hands_1_13_2_searches_to_the_object_path(monkeypatch) -> None:

@@ -427,6 +427,7 @@ CASES: dict[str, tuple[str, int, int]] = {
     "path_direct_skip_every_5": ((SCENES_DIR / "zombie_path_staircase_1_13_2.toml").read_text(), 40, 1),
     # a zombie on a carpet: no step up from it (the box meets the carpet), or onto the ledge at once
     "path_step_box_from_feet": ((SCENES_DIR / "zombie_path_step_from_carpet_1_13_2.toml").read_text(), 40, 1),
+    "path_goal_reached_below_1": ((SCENES_DIR / "zombie_path_goal_at_one_1_13_2.toml").read_text(), 100, 1),
     # path finding of 1.14 against 1.14.1 (tests/engine/test_version_path_114.py): a zombie round a wall by Manhattan
     # or Euclidean distances
     "path_euclid_search": ((SCENES_DIR / "zombie_path_round_wall_1_14.toml").read_text(), 80, 1),
@@ -1049,7 +1050,8 @@ CASES["firework_look_vec_1_12"] = ((SCENES_DIR / "firework_glider_1_12_2.toml").
 # the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of
 # the traced searches too (`outcome(search=True)`)
 SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious", "path_cocoa_type",
-                     "path_timeout_bottom_centre", "path_budget_by_range"}   # the last two: when, how far it searches
+                     "path_timeout_bottom_centre", "path_budget_by_range",
+                     "path_goal_reached_below_1"}   # the last three: when, how far, how often it searches
 # ... and those that change the traced neighbour updates or block changes
 UPDATE_CASES = {"piston_retract_flags_20", "piston_move_states_in_order", "piston_head_any_base",
                 "piston_vacate_each_1_14", "comparator_power_at_sides_1_14", "gate_pulse_off_high_1_14",
