@@ -19,6 +19,7 @@ import numpy as np
 from engine.constants import EXPLOSION_DAMAGE_FACTOR, VEC_ZERO_BELOW_1_21_2
 from engine.core.limits import MAX_EXPOSURE_SAMPLES
 from engine.influences.fluid_kernel import f32
+from engine.java.javanum import java_div
 from engine.jit import njit
 from engine.motion.raycast_kernel import HIT, MISS, collider_ray
 
@@ -45,16 +46,6 @@ def entity_pass_direction(features: Features) -> int:
     if features.explosion_normalized_direction:
         return DIRECTION_NORMALIZE
     return DIRECTION_DOUBLE if features.explosion_double_sqrt else DIRECTION_FLOAT
-
-
-@njit(inline=True)
-def java_div(a: float, b: float) -> float:
-    """Java's double division: by zero gives an infinity (or NaN for 0 / 0) instead of an error."""
-    if b == 0.0:
-        if a == 0.0 or a != a:
-            return math.nan
-        return math.copysign(math.inf, a) * math.copysign(1.0, b)
-    return a / b
 
 
 @njit

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import struct
 
+from engine.jit import njit
+
 _F32 = struct.Struct("<f")
 INT_MIN = -(2**31)
 INT_MAX = 2**31 - 1
@@ -69,3 +71,13 @@ def jmax(a: float, b: float) -> float:
 def signum(x: float) -> float:
     """`Math.signum` for doubles: −1.0 or 1.0, or the value itself for ±0.0 and NaN."""
     return 1.0 if x > 0.0 else -1.0 if x < 0.0 else x
+
+
+@njit(inline=True)
+def java_div(a: float, b: float) -> float:
+    """Java's double division: by zero an infinity (NaN for 0 / 0 or NaN / 0) instead of Python's error."""
+    if b == 0.0:
+        if a == 0.0 or a != a:
+            return math.nan
+        return math.copysign(math.inf, a) * math.copysign(1.0, b)
+    return a / b

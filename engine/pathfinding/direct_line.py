@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.constants import DIRECT_LINE_INTERVAL, DIRECT_LINE_MIN_SQ, DIRECT_LINE_UNSAFE_PENALTY
 from engine.geometry.box import Vec3
+from engine.java.javanum import java_div
 from engine.java.mathhelper import floor
 from engine.pathfinding.blocks import can_pathfind_through_land
 from engine.pathfinding.node_types import PathNodeType as T
@@ -22,15 +23,6 @@ if TYPE_CHECKING:
 
 UNSAFE_BELOW = (T.WATER, T.LAVA, T.OPEN)                       # method_6364: the type under a cell
 UNSAFE_TYPES = (T.DAMAGE_FIRE, T.DANGER_FIRE, T.DAMAGE_OTHER)  # method_6364: a cell's own type
-
-
-def java_div(a: float, b: float) -> float:
-    """a / b as Java's double division: ±Infinity or NaN for a zero divisor."""
-    if b != 0.0:
-        return a / b
-    if a == 0.0 or a != a:
-        return math.nan
-    return math.copysign(math.inf, a) * math.copysign(1.0, b)
 
 
 def skip_target(maker: LandPathNodeMaker, view: ChunkCache, path: Path, index: int, origin: Vec3, width: float,

@@ -11,7 +11,6 @@ import dataclasses
 
 from engine.core.versions import FEATURES, features_for
 from tests.conftest import jit_off_run
-from tests.engine.test_version_path_114 import walked
 from tests.engine.test_version_path_1143 import flipped, position
 from tests.engine.test_version_path_1415 import kernel_searches, run, scene_at
 from tests.engine.test_version_paths import first_path
@@ -49,17 +48,17 @@ def test_1_13_2_tests_a_node_reached_in_float() -> None:
     """0.44999998 from the node's centre: not reached in float (1.13.2), reached in double (1.14)."""
     scene = SCENE_OF["path_reach_in_double"]
     assert position(scene, "1.13.2", 10) == (0.7555909785940571, 2.176759275064237, 0.650843244154849)
-    assert walked(scene, "1.13.2", 10, **flipped("1.13.2", "path_reach_in_double")) == (
+    assert position(scene, "1.13.2", 10, **flipped("1.13.2", "path_reach_in_double")) == (
         0.7733442061353492, 2.0244240882136797, 0.7437583700114003)
     assert position(scene, "1.14", 10) == (0.7733442028571852, 2.0244240882136797, 0.7437583411218813)
-    assert walked(scene, "1.14", 10, **flipped("1.14", "path_reach_in_double")) == (
+    assert position(scene, "1.14", 10, **flipped("1.14", "path_reach_in_double")) == (
         0.7555909758321027, 2.176759275064237, 0.6508432046750143)
 
 
 def test_1_13_2_skips_along_a_direct_line_every_tick() -> None:
     scene = SCENE_OF["path_direct_skip_every_5"]
     assert position(scene, "1.13.2", 40) == (3.63266613545584, 1.0, 3.6326583894766924)
-    assert walked(scene, "1.13.2", 40, **flipped("1.13.2", "path_direct_skip_every_5")) == (
+    assert position(scene, "1.13.2", 40, **flipped("1.13.2", "path_direct_skip_every_5")) == (
         3.4398631291638067, 1.0, 3.629904447960362)
     assert position(scene, "1.14", 40) == (3.439863610218855, 1.0, 3.629904908956812)
 

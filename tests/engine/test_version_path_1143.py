@@ -41,8 +41,10 @@ def searches(scene: str, version: str, **flags: bool) -> dict[int, tuple[list[li
     return found
 
 
-def position(scene: str, version: str, ticks: int) -> tuple[float, float, float]:
+def position(scene: str, version: str, ticks: int, **flags: bool) -> tuple[float, float, float]:
+    """Where entity 1 stands after `ticks` of `scene` in `version` with `flags`."""
     sim = scene_at(scene, version)
+    sim.features = dataclasses.replace(sim.features, **flags)
     for _ in range(ticks):
         sim.tick()
     p = sim.entity_by_id(1).pos
