@@ -22,7 +22,7 @@ NEVER_PASSABLE = frozenset({
     "anvil", "chipped_anvil", "damaged_anvil", "bamboo", "brewing_stand", "cactus", "cake", "campfire",
     "soul_campfire", "chest", "trapped_chest", "ender_chest", "conduit", "dragon_egg", "enchanting_table",
     "lantern", "soul_lantern", "lectern", "hopper", "grindstone", "bell", "stonecutter", "cauldron", "composter",
-    "flower_pot", "daylight_detector", "iron_bars", "glass_pane", "piston_head", "chain", "piston",
+    "flower_pot", "iron_bars", "glass_pane", "piston_head", "chain", "piston",
     "sticky_piston", "moving_piston", "end_rod", "farmland", "grass_path", "soul_sand", "sea_pickle",
     "chorus_plant", "end_portal_frame", "respawn_anchor", *phys.BEDS,
     "water_cauldron", "dirt_path", "lightning_rod", "mud", "lava",

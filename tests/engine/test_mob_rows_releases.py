@@ -184,12 +184,14 @@ def test_a_loop_reading_attributes_off_their_defaults_is_caught(monkeypatch) -> 
         three_ways_counted(steps_scene("1.20.5"), STEPS_TICKS, mob_lines, MobEntity, "tick")
 
 
-@pytest.mark.parametrize("version", ["1.16.1", "1.21.9"])
+@pytest.mark.parametrize("version", ["1.16.1", "1.12.1"])
 def test_releases_the_loop_does_not_decide_take_the_object_path(version: str) -> None:
-    """Before 1.16.2, and in 1.21.9 (it refuses `fall_distance`) the batch does not run; a 1.20.4 flag flipped to a
-    value the loop does not read stops it too."""
+    """Before 1.16.2, and where the release refuses a mechanic the loop runs (1.12.1: `living`), the batch does not
+    run; a 1.20.4 flag flipped to a value the loop does not read stops it too. 1.21.9 (its fall distance now
+    simulated, its refused `block_effects` met by hand-backs) runs it."""
     assert not MobBatch().decides(World(), features_for(version))
     assert MobBatch().decides(World(), features_for("1.20.4"))
+    assert MobBatch().decides(World(), features_for("1.21.9"))
     assert not MobBatch().decides(World(), dataclasses.replace(features_for("1.20.4"), in_lava_by_fluid_height=False))
 
 

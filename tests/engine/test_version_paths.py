@@ -65,6 +65,14 @@ def test_blocks_that_refuse_land_paths_are_blocked(block: str) -> None:
     assert common_node_type_of(parse_block_state(block)) is T.BLOCKED
 
 
+def test_a_daylight_detector_is_passed_by_its_shape() -> None:
+    """DaylightDetectorBlock does not override canPathfindThrough (1.16.5, 1.14): AbstractBlock's !isFullCube, true
+    for its 6 px slab: OPEN, and a zombie's path runs over a row of them (it was BLOCKED, the path going round)."""
+    assert common_node_type_of(parse_block_state("daylight_detector")) is T.OPEN
+    nodes, reached = first_path("zombie_path_over_daylight_detectors.toml", "1.16.5")
+    assert reached and [2, 1, 0] in nodes and nodes == [[x, 1, 0] for x in range(len(nodes))]
+
+
 def test_later_blocks_that_refuse_land_paths_are_blocked() -> None:
     """1.17's water cauldron (AbstractCauldronBlock), dirt path (DirtPathBlock), lightning rod (RodBlock)."""
     for block in ("water_cauldron", "dirt_path", "lightning_rod"):
