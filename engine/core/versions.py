@@ -982,6 +982,12 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "path_step_box_from_feet": ("LandPathNodeMaker.getPathNode's step-up box starts 0.001 above the feet height in "
                                 "the node's cell (method_60); before, 0.001 above the cell's floor (1.14)",
                                 (1, 14, 0), None),
+    "path_passable_by_shape": ("WalkNodeProcessor.getPathNodeTypeRaw, getStart's scan and "
+                               "PathNavigateGround.isPositionClear ask allowsMovement(LAND): a block whose collision "
+                               "shape is not a full cube passes (overrides: cauldrons, slabs, stairs, soul sand, ... "
+                               "do not); before, Block.isPassable: the material does not block movement (a cauldron, "
+                               "sign, banner or pressure plate passes whatever it is made of) (1.13)",
+                               (1, 13, 0), None),
     "path_euclid_search": ("PathNodeNavigator measures a step, the walked length, the heuristic (1.5F x the "
                            "distance) and the nearest node in Euclidean distances; before, in Manhattan distances, "
                            "the heuristic their sum + the penalty, a step's cost (steps + penalty) summed first "
@@ -1786,6 +1792,7 @@ class Features:
     path_direct_skip_every_5: bool
     path_step_box_from_feet: bool
     path_goal_reached_below_1: bool
+    path_passable_by_shape: bool
     path_euclid_search: bool
     path_range_on_expanded: bool
     path_diagonal_sides_checked: bool

@@ -46,6 +46,35 @@ def can_pathfind_through_land(state: BlockState) -> bool:
     return not state.collision_shape.is_full_cube
 
 
+# Block.isPassable of 1.12.2: true for these whatever their material, false for these (fences, walls: FENCE first)
+PASSABLE_1_12 = frozenset({"cauldron"})
+NEVER_PASSABLE_1_12 = frozenset({"chorus_plant"})
+PASSABLE_1_12_SUFFIXES = ("_sign", "_banner", "_pressure_plate")
+
+
+def is_passable_1_12(state: BlockState) -> bool:
+    """1.12.2 `Block.isPassable`: the material does not block movement (`Material.blocksMovement`), but where a
+    block overrides it — a cauldron, sign, banner or pressure plate passes, a chorus plant, fence or wall does not,
+    doors and fence gates pass open, snow below 5 layers (`BlockSnow`). 1.13 asks the collision shape instead
+    (features.path_passable_by_shape)."""
+    block = state.block
+    if block in OPENABLE:
+        return state.get("open") == "true"
+    if block == "snow":
+        return int(state.get("layers")) < SNOW_PASSABLE_LAYERS
+    if block in PASSABLE_1_12 or block.endswith(PASSABLE_1_12_SUFFIXES):
+        return True
+    if block in NEVER_PASSABLE_1_12 or phys.is_fence(block) or phys.is_wall(block):
+        return False
+    return not phys.blocks_movement(state)
+
+
+def can_pass(state: BlockState, by_shape: bool = True) -> bool:
+    """What a land path asks of a block: `canPathfindThrough(LAND)` (1.13+, `by_shape`), else 1.12.2's
+    `isPassable`."""
+    return can_pathfind_through_land(state) if by_shape else is_passable_1_12(state)
+
+
 SOLID_ALLOWING_MOVEMENT = frozenset({"cobweb", "bamboo_sapling"})   # Material.COBWEB, BAMBOO_SAPLING: no notSolid()
 
 

@@ -294,6 +294,7 @@ class MobNavigation:
         finder.euclid = self.features.path_euclid_search
         finder.budget_by_range = self.features.path_budget_by_range
         self.maker.step_box_from_feet = self.features.path_step_box_from_feet
+        self.maker.passable_by_shape = self.features.path_passable_by_shape
         finder.range_on_expanded = self.features.path_range_on_expanded
         self.maker.diagonal_sides_checked = self.features.path_diagonal_sides_checked
         self.maker.fall_blocked_node = self.features.path_fall_blocked_node

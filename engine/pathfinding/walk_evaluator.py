@@ -47,16 +47,17 @@ DANGER_OF_TYPE = {T.DAMAGE_OTHER: T.DANGER_OTHER, T.DAMAGE_FIRE: T.DANGER_FIRE, 
 def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
                          cactus_other: bool = False, cautious: bool = False, fluids_first: bool = True,
                          lava_fiery: bool = True, fire_blocks: bool = True, fluids_after_pathable: bool = True,
-                         cocoa_type: bool = True) -> T:
+                         cocoa_type: bool = True, by_shape: bool = True) -> T:
     """`LandPathNodeMaker.getCommonNodeType`: the type of the block itself (spec 07 §3.1 "initial mapping";
     1.16.5 has no powder snow, dripleaf, dripstone or lava cauldron). A function of the block state alone, kept
     per state id. `water_last`: features.path_water_after_blocks; `cactus_other`:
     features.path_cactus_damage_other; `cautious`: features.path_damage_cautious; `fluids_first`:
     features.path_fluids_first; `lava_fiery`: features.path_lava_fiery; `fire_blocks`: features.path_fire_blocks;
-    `fluids_after_pathable`: features.path_fluids_after_pathable; `cocoa_type`: features.path_cocoa_type."""
+    `fluids_after_pathable`: features.path_fluids_after_pathable; `cocoa_type`: features.path_cocoa_type;
+    `by_shape`: features.path_passable_by_shape."""
     state = view.get_block_state(x, y, z)
     rules = (water_last, cactus_other, cautious, fluids_first, lava_fiery, fire_blocks, fluids_after_pathable,
-             cocoa_type)
+             cocoa_type, by_shape)
     by_state = _COMMON_BY_STATE.setdefault(rules, {})
     t = by_state.get(state.id)
     if t is None:
@@ -66,7 +67,8 @@ def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: b
 
 def common_node_type_of(state: BlockState, water_last: bool = False, cactus_other: bool = False,
                         cautious: bool = False, fluids_first: bool = True, lava_fiery: bool = True,
-                        fire_blocks: bool = True, fluids_after_pathable: bool = True, cocoa_type: bool = True) -> T:
+                        fire_blocks: bool = True, fluids_after_pathable: bool = True, cocoa_type: bool = True,
+                        by_shape: bool = True) -> T:
     """The type of one block state. From 1.16.2 (`fluids_first`) to 1.16.5 water and lava come first after the
     named blocks, so a waterlogged fence, wall, slab or stairs is WATER; in 1.16-1.16.1 they come last, after
     canPathfindThrough (a waterlogged fence is FENCE, a waterlogged slab BLOCKED, lava BLOCKED: its FluidBlock is
@@ -76,7 +78,8 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
     again and water is tested only where the block is passable (getCommonNodeType). A cactus is DAMAGE_CACTUS up
     to 1.19.3, DAMAGE_OTHER from 1.19.4 (`cactus_other`: the enum lost the cactus types). From 1.20 (`cautious`) a
     wither rose or pointed dripstone is DAMAGE_CAUTIOUS, tested after cocoa (a wither rose was OPEN: no collision; a
-    pointed dripstone BLOCKED). Up to 1.14.4 (`cocoa_type` off) cocoa has no type of its own: OPEN, placeable at."""
+    pointed dripstone BLOCKED). Up to 1.14.4 (`cocoa_type` off) cocoa has no type of its own: OPEN, placeable at.
+    In 1.12.2 (`by_shape` off) a block passes by 1.12.2's `isPassable` (its material; a cauldron passes)."""
     block = state.block
     if state.is_air:
         return T.OPEN
@@ -116,7 +119,7 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
         return T.WATER
     if not fluids_first and not fluids_after_pathable and pb.is_lava(state):
         return T.LAVA
-    if not pb.can_pathfind_through_land(state):
+    if not pb.can_pass(state, by_shape):
         return T.BLOCKED
     # in 1.16-1.16.1 lava would follow water here: no lava state passes canPathfindThrough
     return T.WATER if (water_last or not fluids_first) and pb.is_water(state) else T.OPEN
@@ -205,7 +208,8 @@ def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: boo
                        bottom_y: int = 0, cactus_other: bool = False, cautious: bool = False,
                        trapdoor_danger: bool = False, neighbors_by_type: bool = False, fluids_first: bool = True,
                        lava_fiery: bool = True, fire_blocks: bool = True, fluids_after_pathable: bool = True,
-                       first_danger: bool = True, cocoa_type: bool = True, neighbors_cube: bool = True) -> T:
+                       first_danger: bool = True, cocoa_type: bool = True, neighbors_cube: bool = True,
+                       by_shape: bool = True) -> T:
     """`LandPathNodeMaker.getLandNodeType`: OPEN refined by the block below (spec 07 §3.1 "refinement") where
     that is above the world's bottom (`bottom_y`: 1.16.5 `y >= 1`, from 1.17 `y >= getBottomY() + 1`), then
     WALKABLE by the neighbours. A damaging type below is inherited (1.20: DAMAGE_CAUTIOUS too); from 1.20.3
@@ -214,7 +218,7 @@ def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: boo
     `lava_fiery` off) lava is BLOCKED, so the cell over it is WALKABLE. Up to 1.15.2 (`fire_blocks` off) a magma
     block or campfire below, lit or not, makes DAMAGE_FIRE."""
     common = (water_last, cactus_other, cautious, fluids_first, lava_fiery, fire_blocks, fluids_after_pathable,
-              cocoa_type)
+              cocoa_type, by_shape)
     node_type = get_common_node_type(view, x, y, z, *common)
     if node_type is T.OPEN and y >= bottom_y + 1:
         below = get_common_node_type(view, x, y - 1, z, *common)
@@ -418,7 +422,7 @@ class LandPathNodeMaker(PathNodeMaker):
             else:
                 x, y, z = e.block_pos()
                 while y > self.bottom_y and (view.get_block_state(x, y, z).is_air or
-                                 pb.can_pathfind_through_land(view.get_block_state(x, y, z))):
+                                 pb.can_pass(view.get_block_state(x, y, z), self.passable_by_shape)):
                     y -= 1
                 i = y + 1
         else:

@@ -428,6 +428,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a zombie on a carpet: no step up from it (the box meets the carpet), or onto the ledge at once
     "path_step_box_from_feet": ((SCENES_DIR / "zombie_path_step_from_carpet_1_13_2.toml").read_text(), 40, 1),
     "path_goal_reached_below_1": ((SCENES_DIR / "zombie_path_goal_at_one_1_13_2.toml").read_text(), 100, 1),
+    # path finding of 1.12.2 against 1.13.2 (tests/engine/test_version_path_1122.py): a chorus flower in a wall's gap
+    # passes by its material (the zombie walks into it), or is BLOCKED (it jumps over)
+    "path_passable_by_shape": ((SCENES_DIR / "zombie_path_chorus_flower_1_12_2.toml").read_text(), 40, 1),
     # path finding of 1.14 against 1.14.1 (tests/engine/test_version_path_114.py): a zombie round a wall by Manhattan
     # or Euclidean distances
     "path_euclid_search": ((SCENES_DIR / "zombie_path_round_wall_1_14.toml").read_text(), 80, 1),
