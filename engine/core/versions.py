@@ -1003,9 +1003,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "path_fall_blocked_node": ("LandPathNodeMaker.getPathNode ends a fall past the safe fall distance, onto an "
                                "impassable type or below y 0 in a BLOCKED node (penalty -1); before, in no node, "
                                "and a fall to y 0 kept the OPEN node it started from (1.14.1)", (1, 14, 1), None),
-    "path_box_blocks_only": ("LandPathNodeMaker's box tests (a step up, an OPEN cell) read the region's blocks "
-                             "(ChunkCache.doesNotCollide); before, the world's, boats' and shulkers' boxes too "
-                             "(1.14.1)", (1, 14, 1), None),
+    "path_box_entities": ("LandPathNodeMaker's box tests (a step up, an OPEN cell) ask the world "
+                          "(entity.world.doesNotCollide(box)), whose getEntityCollisions meets boats' and shulkers' "
+                          "boxes for a null entity too (1.14); 1.13.2's World.getCollisionShapes adds no entity's "
+                          "box for a null entity, 1.14.1 reads the region's blocks (ChunkCache.doesNotCollide)",
+                          (1, 14, 0), (1, 14, 1)),
     "path_no_direct_skip": ("EntityNavigation.continueFollowingPath passes only a reached node; before, every 5 ticks "
                             "(world time % 5) it also skipped to the furthest node, before the first at another "
                             "height, that MobNavigation.canPathDirectlyThrough reaches in a straight line (1.14.1)",
@@ -1797,7 +1799,7 @@ class Features:
     path_range_on_expanded: bool
     path_diagonal_sides_checked: bool
     path_fall_blocked_node: bool
-    path_box_blocks_only: bool
+    path_box_entities: bool
     path_no_direct_skip: bool
     path_target_set: bool
     path_heuristic_distance_only: bool

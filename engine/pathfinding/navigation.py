@@ -298,7 +298,7 @@ class MobNavigation:
         finder.range_on_expanded = self.features.path_range_on_expanded
         self.maker.diagonal_sides_checked = self.features.path_diagonal_sides_checked
         self.maker.fall_blocked_node = self.features.path_fall_blocked_node
-        self.maker.box_blocks_only = self.features.path_box_blocks_only
+        self.maker.box_entities = self.features.path_box_entities
         self.maker.diagonal_lower_sides = self.features.path_diagonal_lower_sides
         self.maker.start_waterlogged = self.features.path_start_through_waterlogged
         self.maker.cocoa_type = self.features.path_cocoa_type

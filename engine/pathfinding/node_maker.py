@@ -31,7 +31,7 @@ class PathNodeMaker:
         self.step_box_from_feet = True      # features.path_step_box_from_feet (getPathNode's step up, 1.14)
         self.diagonal_sides_checked = True  # features.path_diagonal_sides_checked (getPathNodes, 1.14.1)
         self.fall_blocked_node = True       # features.path_fall_blocked_node (getPathNode, 1.14.1)
-        self.box_blocks_only = True         # features.path_box_blocks_only (getPathNode's box tests, 1.14.1)
+        self.box_entities = False           # features.path_box_entities (getPathNode's box tests, 1.14 only)
         self.start_waterlogged = True       # features.path_start_through_waterlogged (getStart, 1.14.4)
         self.diagonal_lower_sides = True    # features.path_diagonal_lower_sides (isValidDiagonalSuccessor, 1.14.4)
         self.cocoa_type = True              # features.path_cocoa_type (getBasicPathNodeType, 1.15)
@@ -83,7 +83,7 @@ class PathNodeMaker:
         return self.start_in_order and self.from_negative and self.fence_nodes and self.fire_blocks and \
             self.fluids_after_pathable and self.first_danger and self.cocoa_type and self.neighbors_cube and \
             self.diagonal_lower_sides and self.diagonal_sides_checked and self.fall_blocked_node and \
-            self.box_blocks_only and self.step_box_from_feet and self.passable_by_shape
+            not self.box_entities and self.step_box_from_feet and self.passable_by_shape
 
     def clear(self) -> None:
         """`PathNodeMaker.clear`: the search is over."""

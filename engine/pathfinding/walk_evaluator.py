@@ -579,12 +579,13 @@ class LandPathNodeMaker(PathNodeMaker):
                       float(f32(y + e.height)), z + half_width + 0.5)
 
     def check_box_collision(self, box: Box) -> bool:
-        """`checkBoxCollision`: cached per box for one search. 1.14 (`box_blocks_only` off) asks the world
-        (`entity.world.doesNotCollide`): boats' and shulkers' boxes collide too (`World.get_entity_collisions`)."""
+        """`checkBoxCollision`: cached per box for one search. 1.14 (`box_entities`) asks the world
+        (`entity.world.doesNotCollide`): boats' and shulkers' boxes collide too (`World.get_entity_collisions`);
+        1.13.2's world and 1.14.1's region give the blocks alone."""
         hit = self.collided_boxes.get(box)
         if hit is None:
             hit = self.collided_boxes[box] = not self.view.is_space_empty(box) or (
-                not self.box_blocks_only and bool(self.view.world.get_entity_collisions(self.entity, box)))
+                self.box_entities and bool(self.view.world.get_entity_collisions(self.entity, box)))
         return hit
 
     def fall_end(self, x: int, y: int, z: int) -> PathNode | None:

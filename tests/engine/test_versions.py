@@ -441,7 +441,7 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a zombie paths over a gap in a floor at y 0 and falls in (the OPEN node kept), or goes round it
     "path_fall_blocked_node": ((SCENES_DIR / "zombie_path_over_bottom_gap_1_14.toml").read_text(), 40, 1),
     # a zombie round a ditch with a boat in it: the boat's box blocks the cell above it, or is not seen
-    "path_box_blocks_only": ((SCENES_DIR / "zombie_path_boat_in_ditch_1_14.toml").read_text(), 40, 1),
+    "path_box_entities": ((SCENES_DIR / "zombie_path_boat_in_ditch_1_14.toml").read_text(), 40, 1),
     # the staircase walked with the direct-line skip every 5 ticks, or node by node
     "path_no_direct_skip": ((SCENES_DIR / "zombie_path_open_diagonal_1_14.toml").read_text(), 40, 1),
     # path finding of 1.14.1-1.14.3 against 1.14.4 (tests/engine/test_version_path_1143.py): a zombie walks onto its
@@ -1211,7 +1211,7 @@ BOTH_SIMULATED |= {"path_cocoa_type", "path_neighbors_cube"}   # path finding (1
 BOTH_SIMULATED |= {"path_target_set", "path_heuristic_distance_only", "path_range_from_start",
                    "path_diagonal_lower_sides", "path_start_through_waterlogged"}   # path finding (1.14.3, 1.14.4)
 BOTH_SIMULATED |= {"path_euclid_search", "path_range_on_expanded", "path_diagonal_sides_checked",
-                   "path_fall_blocked_node", "path_box_blocks_only", "path_no_direct_skip"}   # path finding (1.14)
+                   "path_fall_blocked_node", "path_box_entities", "path_no_direct_skip"}   # path finding (1.14)
 BOTH_SIMULATED |= {"path_reach_in_double", "path_direct_skip_every_5",
                    "path_step_box_from_feet"}   # path finding (1.13.2; path_budget_by_range: SEARCH_TYPE_CASES)
 BOTH_SIMULATED |= {"path_open_box_test", "path_walkable_door", "path_open_narrow_only", "path_lava_fiery",
