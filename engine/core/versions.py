@@ -982,6 +982,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "path_step_box_from_feet": ("LandPathNodeMaker.getPathNode's step-up box starts 0.001 above the feet height in "
                                 "the node's cell (method_60); before, 0.001 above the cell's floor (1.14)",
                                 (1, 14, 0), None),
+    "path_floor_by_collision": ("WalkNodeProcessor's floor heights (the 1.125 rise test, the step-up box's top) and "
+                                "PathNavigate.onUpdateNavigation's move target read the top of the collision shape "
+                                "of the block below (empty: its y; the move target over air: the node's y); before, "
+                                "of its getBoundingBox (air, fluids, fire, cactus, soul sand a full cube, snow "
+                                "layers / 8, fences and walls 1.0) (1.13)", (1, 13, 0), None),
     "path_passable_by_shape": ("WalkNodeProcessor.getPathNodeTypeRaw, getStart's scan and "
                                "PathNavigateGround.isPositionClear ask allowsMovement(LAND): a block whose collision "
                                "shape is not a full cube passes (overrides: cauldrons, slabs, stairs, soul sand, ... "
@@ -1795,6 +1800,7 @@ class Features:
     path_step_box_from_feet: bool
     path_goal_reached_below_1: bool
     path_passable_by_shape: bool
+    path_floor_by_collision: bool
     path_euclid_search: bool
     path_range_on_expanded: bool
     path_diagonal_sides_checked: bool

@@ -75,6 +75,32 @@ def can_pass(state: BlockState, by_shape: bool = True) -> bool:
     return can_pathfind_through_land(state) if by_shape else is_passable_1_12(state)
 
 
+FULL_BOX_1_12 = frozenset({"water", "lava", "fire", "cactus", "soul_sand"})   # getBoundingBox not overridden
+GATE_IN_WALL_TOP_1_12 = 0.8125     # BlockFenceGate.AABB_HITBOX_*_INWALL
+WALL_STRAIGHT_TOP_1_12 = 0.875     # BlockWall.AABB_BY_INDEX: connected north and south alone, or east and west
+
+
+def bounding_box_top_1_12(state: BlockState, collision_top: float) -> float:
+    """The top of 1.12.2's `Block.getBoundingBox` (the outline box; `collision_top`: the top of the collision
+    shape, 0.0 if empty): air, fluids, fire, cactus and soul sand keep `Block`'s full cube, a snow layer's box is
+    layers / 8 (its collision one layer less), fences and fence gates 1.0 (a gate in a wall 0.8125), walls 1.0, a
+    straight wall 0.875 (their collision boxes 1.5). Other blocks: the collision top — the outline boxes of the blocks
+    without collision (plants, rails, torches, ...) are not read (path_finding stays refused in 1.12.2)."""
+    block = state.block
+    if state.is_air or block in FULL_BOX_1_12:
+        return 1.0
+    if block == "snow":
+        return int(state.get("layers")) * 0.125
+    if phys.is_fence(block):
+        return 1.0
+    if phys.is_fence_gate(block):
+        return GATE_IN_WALL_TOP_1_12 if state.get("in_wall") == "true" else 1.0
+    if phys.is_wall(block):
+        linked = [state.get(side) not in (None, "false", "none") for side in ("north", "south", "east", "west")]
+        return WALL_STRAIGHT_TOP_1_12 if linked in ([True, True, False, False], [False, False, True, True]) else 1.0
+    return collision_top
+
+
 SOLID_ALLOWING_MOVEMENT = frozenset({"cobweb", "bamboo_sapling"})   # Material.COBWEB, BAMBOO_SAPLING: no notSolid()
 
 

@@ -27,6 +27,7 @@ class PathNodeMaker:
         self.can_open_doors = False         # canOpenDoors (MobNavigation.setCanPathThroughDoors)
         self.can_swim = False
         # the release's rules, set by the navigation before each search (1.16.5's by default)
+        self.floor_by_collision = True      # features.path_floor_by_collision (the floor heights, 1.13)
         self.passable_by_shape = True       # features.path_passable_by_shape (getPathNodeTypeRaw, 1.13)
         self.step_box_from_feet = True      # features.path_step_box_from_feet (getPathNode's step up, 1.14)
         self.diagonal_sides_checked = True  # features.path_diagonal_sides_checked (getPathNodes, 1.14.1)
@@ -83,7 +84,8 @@ class PathNodeMaker:
         return self.start_in_order and self.from_negative and self.fence_nodes and self.fire_blocks and \
             self.fluids_after_pathable and self.first_danger and self.cocoa_type and self.neighbors_cube and \
             self.diagonal_lower_sides and self.diagonal_sides_checked and self.fall_blocked_node and \
-            not self.box_entities and self.step_box_from_feet and self.passable_by_shape
+            not self.box_entities and self.step_box_from_feet and self.passable_by_shape and \
+            self.floor_by_collision
 
     def clear(self) -> None:
         """`PathNodeMaker.clear`: the search is over."""

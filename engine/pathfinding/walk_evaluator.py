@@ -241,6 +241,13 @@ def get_feet_y(view: ChunkCache, x: int, y: int, z: int) -> float:
     return float(y - 1) + (0.0 if shape.is_empty else shape.coords[1][-1])
 
 
+def get_feet_y_1_12(view: ChunkCache, x: int, y: int, z: int) -> float:
+    """1.12.2's floor height (`WalkNodeProcessor.findPathOptions`, `getSafePoint`; `PathNavigate.onUpdateNavigation`'s
+    move target): y - (1 - maxY) of the block below's bounding box (`pb.bounding_box_top_1_12`; air a full cube)."""
+    collision_top = get_feet_y(view, x, y, z) - (y - 1)
+    return float(y - 1) + pb.bounding_box_top_1_12(view.get_block_state(x, y - 1, z), collision_top)
+
+
 def start_corners_1_15(corners: list[tuple[int, int]], y: int) -> list[tuple[int, int]]:
     """1.15.2's `getStart`: the corners' cells (x, z) added to a `HashSet<BlockPos>` at height `y`, in the order
     it iterates them (`javautil.hash_set_order`; a cell two corners share is one entry)."""
@@ -537,10 +544,10 @@ class LandPathNodeMaker(PathNodeMaker):
 
     def get_feet_y(self, x: int, y: int, z: int) -> float:
         """`LandPathNodeMaker.getFeetY(BlockPos)`: `get_feet_y`; from 1.19.3 (`swimmer_feet_mid_water`) a swimming
-        mob's feet in a cell of water are at y + 0.5."""
+        mob's feet in a cell of water are at y + 0.5; in 1.12.2 (`floor_by_collision` off) the bounding box's top."""
         if self.swimmer_feet_mid_water and self.can_swim and pb.is_water(self.view.get_block_state(x, y, z)):
             return y + 0.5
-        return get_feet_y(self.view, x, y, z)
+        return (get_feet_y if self.floor_by_collision else get_feet_y_1_12)(self.view, x, y, z)
 
     def is_blocking_type(self, t: T) -> bool:
         """`LandPathNodeMaker.isBlocked(PathNodeType)`: FENCE; from 1.19 (`blocked_doors`, 22w16a) the closed

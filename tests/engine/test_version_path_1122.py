@@ -10,12 +10,15 @@ from tests.engine.test_version_path_1143 import flipped, position
 from tests.engine.test_version_paths import first_path
 
 CHORUS = "zombie_path_chorus_flower_1_12_2.toml"
+SNOW = "zombie_path_snow_step_1_12_2.toml"
 AS_1_12_2 = {"path_passable_by_shape": False}
+FLOOR_1_12_2 = {"path_floor_by_collision": False}
 
 
 def test_1_12_2_has_the_flags_off() -> None:
     f1122, f1132 = features_for("1.12.2"), features_for("1.13.2")
     assert not f1122.path_passable_by_shape and f1132.path_passable_by_shape
+    assert not f1122.path_floor_by_collision and f1132.path_floor_by_collision
 
 
 def test_a_chorus_flower_passes_by_its_material_in_1_12_2() -> None:
@@ -30,3 +33,14 @@ def test_a_chorus_flower_passes_by_its_material_in_1_12_2() -> None:
     assert position(CHORUS, "1.13.2", 40) == (4.287272722610197, 1.0, 0.5)
     assert position(CHORUS, "1.13.2", 40, **AS_1_12_2) == (1.699999988079071, 1.0, 0.5)
     assert position(CHORUS, "1.14", 40) == (4.287273256786925, 1.0, 0.5)
+
+
+def test_the_move_target_over_snow_is_its_bounding_box_top_in_1_12_2() -> None:
+    """Snow five layers deep: 1.12.2 aims the move 0.625 up (its bounding box), above the step height, and the
+    zombie jumps; from 1.13 0.5 up (its collision box) and it steps on. The path is the same."""
+    assert first_path(SNOW, "1.13.2") == first_path(SNOW, "1.13.2", **FLOOR_1_12_2)
+    assert position(SNOW, "1.13.2", 24) == (3.103217346415609, 1.5, 0.5)
+    assert position(SNOW, "1.13.2", 24, **FLOOR_1_12_2) == (2.9053579357646995, 2.249187078744681, 0.5)
+    assert position(SNOW, "1.14", 24, **flipped("1.14", "path_floor_by_collision")) == (
+        2.9053582969440077, 2.249187078744681, 0.5)
+    assert position(SNOW, "1.14", 40) == (4.930248930375662, 1.5, 0.5)

@@ -431,6 +431,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     # path finding of 1.12.2 against 1.13.2 (tests/engine/test_version_path_1122.py): a chorus flower in a wall's gap
     # passes by its material (the zombie walks into it), or is BLOCKED (it jumps over)
     "path_passable_by_shape": ((SCENES_DIR / "zombie_path_chorus_flower_1_12_2.toml").read_text(), 40, 1),
+    # a zombie onto snow five layers deep: a jump (the move aimed at the bounding box's top), or a step
+    "path_floor_by_collision": ((SCENES_DIR / "zombie_path_snow_step_1_12_2.toml").read_text(), 24, 1),
     # path finding of 1.14 against 1.14.1 (tests/engine/test_version_path_114.py): a zombie round a wall by Manhattan
     # or Euclidean distances
     "path_euclid_search": ((SCENES_DIR / "zombie_path_round_wall_1_14.toml").read_text(), 80, 1),
