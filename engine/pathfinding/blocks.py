@@ -78,19 +78,23 @@ def can_pass(state: BlockState, by_shape: bool = True) -> bool:
 FULL_BOX_1_12 = frozenset({"water", "lava", "fire", "cactus", "soul_sand"})   # getBoundingBox not overridden
 GATE_IN_WALL_TOP_1_12 = 0.8125     # BlockFenceGate.AABB_HITBOX_*_INWALL
 WALL_STRAIGHT_TOP_1_12 = 0.875     # BlockWall.AABB_BY_INDEX: connected north and south alone, or east and west
+RAIL_TOPS_1_12 = (0.125, 0.5)      # BlockRailBase.FLAT_AABB, ASCENDING_AABB
 
 
 def bounding_box_top_1_12(state: BlockState, collision_top: float) -> float:
     """The top of 1.12.2's `Block.getBoundingBox` (the outline box; `collision_top`: the top of the collision
     shape, 0.0 if empty): air, fluids, fire, cactus and soul sand keep `Block`'s full cube, a snow layer's box is
     layers / 8 (its collision one layer less), fences and fence gates 1.0 (a gate in a wall 0.8125), walls 1.0, a
-    straight wall 0.875 (their collision boxes 1.5). Other blocks: the collision top — the outline boxes of the blocks
-    without collision (plants, rails, torches, ...) are not read (path_finding stays refused in 1.12.2)."""
+    straight wall 0.875 (their collision boxes 1.5), a rail 0.125 (ascending 0.5; no collision box). Other blocks:
+    the collision top. The other blocks without collision (plants, torches, signs, ...) pass `isPassable`, so no
+    node stands over one (the cell above is OPEN); their outline boxes are not read."""
     block = state.block
     if state.is_air or block in FULL_BOX_1_12:
         return 1.0
     if block == "snow":
         return int(state.get("layers")) * 0.125
+    if block in RAILS:
+        return RAIL_TOPS_1_12[state.get("shape").startswith("ascending")]
     if phys.is_fence(block):
         return 1.0
     if phys.is_fence_gate(block):

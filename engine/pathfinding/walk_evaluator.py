@@ -634,9 +634,11 @@ class LandPathNodeMaker(PathNodeMaker):
             if node is not None and node.type in (T.OPEN, T.WALKABLE) and e.width < 1.0:
                 cx, cz = (x - facing[0]) + 0.5, (z - facing[1]) + 0.5
                 floor_y = self.get_feet_y(floor(cx), y + 1, floor(cz)) if self.step_box_from_feet else y
-                box = Box.of(cx - half_width, floor_y + STEP_BOX_LIFT,
-                             cz - half_width, cx + half_width,
-                             e.height + self.get_feet_y(node.x, node.y, node.z) - STEP_BOX_TOP_MARGIN,
+                feet = self.get_feet_y(node.x, node.y, node.z)
+                # 1.12.2 getSafePoint: (double)((float)y + height), expanded up by the box's maxY - 0.002
+                top = e.height + feet - STEP_BOX_TOP_MARGIN if self.floor_by_collision else \
+                    float(f32(y + e.height)) + (feet - y - STEP_BOX_TOP_MARGIN)
+                box = Box.of(cx - half_width, floor_y + STEP_BOX_LIFT, cz - half_width, cx + half_width, top,
                              cz + half_width)
                 if self.check_box_collision(box):
                     node = None
