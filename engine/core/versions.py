@@ -982,6 +982,17 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "path_step_box_from_feet": ("LandPathNodeMaker.getPathNode's step-up box starts 0.001 above the feet height in "
                                 "the node's cell (method_60); before, 0.001 above the cell's floor (1.14)",
                                 (1, 14, 0), None),
+    "path_floor_by_collision": ("WalkNodeProcessor's floor heights (the 1.125 rise test, the step-up box's top) and "
+                                "PathNavigate.onUpdateNavigation's move target read the top of the collision shape "
+                                "of the block below (empty: its y; the move target over air: the node's y); before, "
+                                "of its getBoundingBox (air, fluids, fire, cactus, soul sand a full cube, snow "
+                                "layers / 8, fences and walls 1.0) (1.13)", (1, 13, 0), None),
+    "path_passable_by_shape": ("WalkNodeProcessor.getPathNodeTypeRaw, getStart's scan and "
+                               "PathNavigateGround.isPositionClear ask allowsMovement(LAND): a block whose collision "
+                               "shape is not a full cube passes (overrides: cauldrons, slabs, stairs, soul sand, ... "
+                               "do not); before, Block.isPassable: the material does not block movement (a cauldron, "
+                               "sign, banner or pressure plate passes whatever it is made of) (1.13)",
+                               (1, 13, 0), None),
     "path_euclid_search": ("PathNodeNavigator measures a step, the walked length, the heuristic (1.5F x the "
                            "distance) and the nearest node in Euclidean distances; before, in Manhattan distances, "
                            "the heuristic their sum + the penalty, a step's cost (steps + penalty) summed first "
@@ -997,9 +1008,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "path_fall_blocked_node": ("LandPathNodeMaker.getPathNode ends a fall past the safe fall distance, onto an "
                                "impassable type or below y 0 in a BLOCKED node (penalty -1); before, in no node, "
                                "and a fall to y 0 kept the OPEN node it started from (1.14.1)", (1, 14, 1), None),
-    "path_box_blocks_only": ("LandPathNodeMaker's box tests (a step up, an OPEN cell) read the region's blocks "
-                             "(ChunkCache.doesNotCollide); before, the world's, boats' and shulkers' boxes too "
-                             "(1.14.1)", (1, 14, 1), None),
+    "path_box_entities": ("LandPathNodeMaker's box tests (a step up, an OPEN cell) ask the world "
+                          "(entity.world.doesNotCollide(box)), whose getEntityCollisions meets boats' and shulkers' "
+                          "boxes for a null entity too (1.14); 1.13.2's World.getCollisionShapes adds no entity's "
+                          "box for a null entity, 1.14.1 reads the region's blocks (ChunkCache.doesNotCollide)",
+                          (1, 14, 0), (1, 14, 1)),
     "path_no_direct_skip": ("EntityNavigation.continueFollowingPath passes only a reached node; before, every 5 ticks "
                             "(world time % 5) it also skipped to the furthest node, before the first at another "
                             "height, that MobNavigation.canPathDirectlyThrough reaches in a straight line (1.14.1)",
@@ -1786,11 +1799,13 @@ class Features:
     path_direct_skip_every_5: bool
     path_step_box_from_feet: bool
     path_goal_reached_below_1: bool
+    path_passable_by_shape: bool
+    path_floor_by_collision: bool
     path_euclid_search: bool
     path_range_on_expanded: bool
     path_diagonal_sides_checked: bool
     path_fall_blocked_node: bool
-    path_box_blocks_only: bool
+    path_box_entities: bool
     path_no_direct_skip: bool
     path_target_set: bool
     path_heuristic_distance_only: bool

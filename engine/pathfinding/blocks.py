@@ -46,6 +46,65 @@ def can_pathfind_through_land(state: BlockState) -> bool:
     return not state.collision_shape.is_full_cube
 
 
+# Block.isPassable of 1.12.2: true for these whatever their material, false for these (fences, walls: FENCE first)
+PASSABLE_1_12 = frozenset({"cauldron"})
+NEVER_PASSABLE_1_12 = frozenset({"chorus_plant"})
+PASSABLE_1_12_SUFFIXES = ("_sign", "_banner", "_pressure_plate")
+
+
+def is_passable_1_12(state: BlockState) -> bool:
+    """1.12.2 `Block.isPassable`: the material does not block movement (`Material.blocksMovement`), but where a
+    block overrides it — a cauldron, sign, banner or pressure plate passes, a chorus plant, fence or wall does not,
+    doors and fence gates pass open, snow below 5 layers (`BlockSnow`). 1.13 asks the collision shape instead
+    (features.path_passable_by_shape)."""
+    block = state.block
+    if block in OPENABLE:
+        return state.get("open") == "true"
+    if block == "snow":
+        return int(state.get("layers")) < SNOW_PASSABLE_LAYERS
+    if block in PASSABLE_1_12 or block.endswith(PASSABLE_1_12_SUFFIXES):
+        return True
+    if block in NEVER_PASSABLE_1_12 or phys.is_fence(block) or phys.is_wall(block):
+        return False
+    return not phys.blocks_movement(state)
+
+
+def can_pass(state: BlockState, by_shape: bool = True) -> bool:
+    """What a land path asks of a block: `canPathfindThrough(LAND)` (1.13+, `by_shape`), else 1.12.2's
+    `isPassable`."""
+    return can_pathfind_through_land(state) if by_shape else is_passable_1_12(state)
+
+
+FULL_BOX_1_12 = frozenset({"water", "lava", "fire", "cactus", "soul_sand"})   # getBoundingBox not overridden
+GATE_IN_WALL_TOP_1_12 = 0.8125     # BlockFenceGate.AABB_HITBOX_*_INWALL
+WALL_STRAIGHT_TOP_1_12 = 0.875     # BlockWall.AABB_BY_INDEX: connected north and south alone, or east and west
+RAIL_TOPS_1_12 = (0.125, 0.5)      # BlockRailBase.FLAT_AABB, ASCENDING_AABB
+
+
+def bounding_box_top_1_12(state: BlockState, collision_top: float) -> float:
+    """The top of 1.12.2's `Block.getBoundingBox` (the outline box; `collision_top`: the top of the collision
+    shape, 0.0 if empty): air, fluids, fire, cactus and soul sand keep `Block`'s full cube, a snow layer's box is
+    layers / 8 (its collision one layer less), fences and fence gates 1.0 (a gate in a wall 0.8125), walls 1.0, a
+    straight wall 0.875 (their collision boxes 1.5), a rail 0.125 (ascending 0.5; no collision box). Other blocks:
+    the collision top. The other blocks without collision (plants, torches, signs, ...) pass `isPassable`, so no
+    node stands over one (the cell above is OPEN); their outline boxes are not read."""
+    block = state.block
+    if state.is_air or block in FULL_BOX_1_12:
+        return 1.0
+    if block == "snow":
+        return int(state.get("layers")) * 0.125
+    if block in RAILS:
+        return RAIL_TOPS_1_12[state.get("shape").startswith("ascending")]
+    if phys.is_fence(block):
+        return 1.0
+    if phys.is_fence_gate(block):
+        return GATE_IN_WALL_TOP_1_12 if state.get("in_wall") == "true" else 1.0
+    if phys.is_wall(block):
+        linked = [state.get(side) not in (None, "false", "none") for side in ("north", "south", "east", "west")]
+        return WALL_STRAIGHT_TOP_1_12 if linked in ([True, True, False, False], [False, False, True, True]) else 1.0
+    return collision_top
+
+
 SOLID_ALLOWING_MOVEMENT = frozenset({"cobweb", "bamboo_sapling"})   # Material.COBWEB, BAMBOO_SAPLING: no notSolid()
 
 

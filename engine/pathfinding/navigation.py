@@ -32,7 +32,7 @@ from engine.pathfinding.direct_line import skip_target
 from engine.pathfinding.path import Path
 from engine.pathfinding.path_finder import PathNodeNavigator, SearchRecord
 from engine.pathfinding.region import ChunkCache
-from engine.pathfinding.walk_evaluator import LandPathNodeMaker, get_feet_y
+from engine.pathfinding.walk_evaluator import LandPathNodeMaker, get_feet_y, get_feet_y_1_12
 from engine.world.dimensions import bottom_y, top_y
 
 if TYPE_CHECKING:
@@ -294,10 +294,12 @@ class MobNavigation:
         finder.euclid = self.features.path_euclid_search
         finder.budget_by_range = self.features.path_budget_by_range
         self.maker.step_box_from_feet = self.features.path_step_box_from_feet
+        self.maker.passable_by_shape = self.features.path_passable_by_shape
+        self.maker.floor_by_collision = self.features.path_floor_by_collision
         finder.range_on_expanded = self.features.path_range_on_expanded
         self.maker.diagonal_sides_checked = self.features.path_diagonal_sides_checked
         self.maker.fall_blocked_node = self.features.path_fall_blocked_node
-        self.maker.box_blocks_only = self.features.path_box_blocks_only
+        self.maker.box_entities = self.features.path_box_entities
         self.maker.diagonal_lower_sides = self.features.path_diagonal_lower_sides
         self.maker.start_waterlogged = self.features.path_start_through_waterlogged
         self.maker.cocoa_type = self.features.path_cocoa_type
@@ -406,9 +408,12 @@ class MobNavigation:
                                       skip_to, self.features.path_reach_in_double)
         if moves:
             bx, by, bz = floor(x), floor(y), floor(z)
-            below_air = world.get_block_state(bx, by - 1, bz).is_air
-            _move_to_node(f, i, r, x, y, z, below_air,
-                          0.0 if below_air else get_feet_y(ChunkCache.of_world(world), bx, by, bz))
+            view = ChunkCache.of_world(world)
+            if self.features.path_floor_by_collision:
+                below_air = world.get_block_state(bx, by - 1, bz).is_air
+                _move_to_node(f, i, r, x, y, z, below_air, 0.0 if below_air else get_feet_y(view, bx, by, bz))
+            else:   # 1.12.2 PathNavigate.onUpdateNavigation: the bounding box of the block below, air's a full cube
+                _move_to_node(f, i, r, x, y, z, False, get_feet_y_1_12(view, bx, by, bz))
 
     def direct_skip_target(self, world: World, path: Path, path_y: int) -> int:
         """1.14's direct-line skip (`direct_line.skip_target`), the node maker reading the world for the mob."""

@@ -47,16 +47,17 @@ DANGER_OF_TYPE = {T.DAMAGE_OTHER: T.DANGER_OTHER, T.DAMAGE_FIRE: T.DANGER_FIRE, 
 def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
                          cactus_other: bool = False, cautious: bool = False, fluids_first: bool = True,
                          lava_fiery: bool = True, fire_blocks: bool = True, fluids_after_pathable: bool = True,
-                         cocoa_type: bool = True) -> T:
+                         cocoa_type: bool = True, by_shape: bool = True) -> T:
     """`LandPathNodeMaker.getCommonNodeType`: the type of the block itself (spec 07 §3.1 "initial mapping";
     1.16.5 has no powder snow, dripleaf, dripstone or lava cauldron). A function of the block state alone, kept
     per state id. `water_last`: features.path_water_after_blocks; `cactus_other`:
     features.path_cactus_damage_other; `cautious`: features.path_damage_cautious; `fluids_first`:
     features.path_fluids_first; `lava_fiery`: features.path_lava_fiery; `fire_blocks`: features.path_fire_blocks;
-    `fluids_after_pathable`: features.path_fluids_after_pathable; `cocoa_type`: features.path_cocoa_type."""
+    `fluids_after_pathable`: features.path_fluids_after_pathable; `cocoa_type`: features.path_cocoa_type;
+    `by_shape`: features.path_passable_by_shape."""
     state = view.get_block_state(x, y, z)
     rules = (water_last, cactus_other, cautious, fluids_first, lava_fiery, fire_blocks, fluids_after_pathable,
-             cocoa_type)
+             cocoa_type, by_shape)
     by_state = _COMMON_BY_STATE.setdefault(rules, {})
     t = by_state.get(state.id)
     if t is None:
@@ -66,7 +67,8 @@ def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: b
 
 def common_node_type_of(state: BlockState, water_last: bool = False, cactus_other: bool = False,
                         cautious: bool = False, fluids_first: bool = True, lava_fiery: bool = True,
-                        fire_blocks: bool = True, fluids_after_pathable: bool = True, cocoa_type: bool = True) -> T:
+                        fire_blocks: bool = True, fluids_after_pathable: bool = True, cocoa_type: bool = True,
+                        by_shape: bool = True) -> T:
     """The type of one block state. From 1.16.2 (`fluids_first`) to 1.16.5 water and lava come first after the
     named blocks, so a waterlogged fence, wall, slab or stairs is WATER; in 1.16-1.16.1 they come last, after
     canPathfindThrough (a waterlogged fence is FENCE, a waterlogged slab BLOCKED, lava BLOCKED: its FluidBlock is
@@ -76,7 +78,8 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
     again and water is tested only where the block is passable (getCommonNodeType). A cactus is DAMAGE_CACTUS up
     to 1.19.3, DAMAGE_OTHER from 1.19.4 (`cactus_other`: the enum lost the cactus types). From 1.20 (`cautious`) a
     wither rose or pointed dripstone is DAMAGE_CAUTIOUS, tested after cocoa (a wither rose was OPEN: no collision; a
-    pointed dripstone BLOCKED). Up to 1.14.4 (`cocoa_type` off) cocoa has no type of its own: OPEN, placeable at."""
+    pointed dripstone BLOCKED). Up to 1.14.4 (`cocoa_type` off) cocoa has no type of its own: OPEN, placeable at.
+    In 1.12.2 (`by_shape` off) a block passes by 1.12.2's `isPassable` (its material; a cauldron passes)."""
     block = state.block
     if state.is_air:
         return T.OPEN
@@ -116,7 +119,7 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
         return T.WATER
     if not fluids_first and not fluids_after_pathable and pb.is_lava(state):
         return T.LAVA
-    if not pb.can_pathfind_through_land(state):
+    if not pb.can_pass(state, by_shape):
         return T.BLOCKED
     # in 1.16-1.16.1 lava would follow water here: no lava state passes canPathfindThrough
     return T.WATER if (water_last or not fluids_first) and pb.is_water(state) else T.OPEN
@@ -205,7 +208,8 @@ def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: boo
                        bottom_y: int = 0, cactus_other: bool = False, cautious: bool = False,
                        trapdoor_danger: bool = False, neighbors_by_type: bool = False, fluids_first: bool = True,
                        lava_fiery: bool = True, fire_blocks: bool = True, fluids_after_pathable: bool = True,
-                       first_danger: bool = True, cocoa_type: bool = True, neighbors_cube: bool = True) -> T:
+                       first_danger: bool = True, cocoa_type: bool = True, neighbors_cube: bool = True,
+                       by_shape: bool = True) -> T:
     """`LandPathNodeMaker.getLandNodeType`: OPEN refined by the block below (spec 07 §3.1 "refinement") where
     that is above the world's bottom (`bottom_y`: 1.16.5 `y >= 1`, from 1.17 `y >= getBottomY() + 1`), then
     WALKABLE by the neighbours. A damaging type below is inherited (1.20: DAMAGE_CAUTIOUS too); from 1.20.3
@@ -214,7 +218,7 @@ def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: boo
     `lava_fiery` off) lava is BLOCKED, so the cell over it is WALKABLE. Up to 1.15.2 (`fire_blocks` off) a magma
     block or campfire below, lit or not, makes DAMAGE_FIRE."""
     common = (water_last, cactus_other, cautious, fluids_first, lava_fiery, fire_blocks, fluids_after_pathable,
-              cocoa_type)
+              cocoa_type, by_shape)
     node_type = get_common_node_type(view, x, y, z, *common)
     if node_type is T.OPEN and y >= bottom_y + 1:
         below = get_common_node_type(view, x, y - 1, z, *common)
@@ -235,6 +239,13 @@ def get_feet_y(view: ChunkCache, x: int, y: int, z: int) -> float:
     """`LandPathNodeMaker.getFeetY`: the top of the collision shape of the block below (its y if empty)."""
     shape = view.get_collision_shape(x, y - 1, z)
     return float(y - 1) + (0.0 if shape.is_empty else shape.coords[1][-1])
+
+
+def get_feet_y_1_12(view: ChunkCache, x: int, y: int, z: int) -> float:
+    """1.12.2's floor height (`WalkNodeProcessor.findPathOptions`, `getSafePoint`; `PathNavigate.onUpdateNavigation`'s
+    move target): y - (1 - maxY) of the block below's bounding box (`pb.bounding_box_top_1_12`; air a full cube)."""
+    collision_top = get_feet_y(view, x, y, z) - (y - 1)
+    return float(y - 1) + pb.bounding_box_top_1_12(view.get_block_state(x, y - 1, z), collision_top)
 
 
 def start_corners_1_15(corners: list[tuple[int, int]], y: int) -> list[tuple[int, int]]:
@@ -418,7 +429,7 @@ class LandPathNodeMaker(PathNodeMaker):
             else:
                 x, y, z = e.block_pos()
                 while y > self.bottom_y and (view.get_block_state(x, y, z).is_air or
-                                 pb.can_pathfind_through_land(view.get_block_state(x, y, z))):
+                                 pb.can_pass(view.get_block_state(x, y, z), self.passable_by_shape)):
                     y -= 1
                 i = y + 1
         else:
@@ -533,10 +544,10 @@ class LandPathNodeMaker(PathNodeMaker):
 
     def get_feet_y(self, x: int, y: int, z: int) -> float:
         """`LandPathNodeMaker.getFeetY(BlockPos)`: `get_feet_y`; from 1.19.3 (`swimmer_feet_mid_water`) a swimming
-        mob's feet in a cell of water are at y + 0.5."""
+        mob's feet in a cell of water are at y + 0.5; in 1.12.2 (`floor_by_collision` off) the bounding box's top."""
         if self.swimmer_feet_mid_water and self.can_swim and pb.is_water(self.view.get_block_state(x, y, z)):
             return y + 0.5
-        return get_feet_y(self.view, x, y, z)
+        return (get_feet_y if self.floor_by_collision else get_feet_y_1_12)(self.view, x, y, z)
 
     def is_blocking_type(self, t: T) -> bool:
         """`LandPathNodeMaker.isBlocked(PathNodeType)`: FENCE; from 1.19 (`blocked_doors`, 22w16a) the closed
@@ -575,12 +586,13 @@ class LandPathNodeMaker(PathNodeMaker):
                       float(f32(y + e.height)), z + half_width + 0.5)
 
     def check_box_collision(self, box: Box) -> bool:
-        """`checkBoxCollision`: cached per box for one search. 1.14 (`box_blocks_only` off) asks the world
-        (`entity.world.doesNotCollide`): boats' and shulkers' boxes collide too (`World.get_entity_collisions`)."""
+        """`checkBoxCollision`: cached per box for one search. 1.14 (`box_entities`) asks the world
+        (`entity.world.doesNotCollide`): boats' and shulkers' boxes collide too (`World.get_entity_collisions`);
+        1.13.2's world and 1.14.1's region give the blocks alone."""
         hit = self.collided_boxes.get(box)
         if hit is None:
             hit = self.collided_boxes[box] = not self.view.is_space_empty(box) or (
-                not self.box_blocks_only and bool(self.view.world.get_entity_collisions(self.entity, box)))
+                self.box_entities and bool(self.view.world.get_entity_collisions(self.entity, box)))
         return hit
 
     def fall_end(self, x: int, y: int, z: int) -> PathNode | None:
@@ -622,9 +634,11 @@ class LandPathNodeMaker(PathNodeMaker):
             if node is not None and node.type in (T.OPEN, T.WALKABLE) and e.width < 1.0:
                 cx, cz = (x - facing[0]) + 0.5, (z - facing[1]) + 0.5
                 floor_y = self.get_feet_y(floor(cx), y + 1, floor(cz)) if self.step_box_from_feet else y
-                box = Box.of(cx - half_width, floor_y + STEP_BOX_LIFT,
-                             cz - half_width, cx + half_width,
-                             e.height + self.get_feet_y(node.x, node.y, node.z) - STEP_BOX_TOP_MARGIN,
+                feet = self.get_feet_y(node.x, node.y, node.z)
+                # 1.12.2 getSafePoint: (double)((float)y + height), expanded up by the box's maxY - 0.002
+                top = e.height + feet - STEP_BOX_TOP_MARGIN if self.floor_by_collision else \
+                    float(f32(y + e.height)) + (feet - y - STEP_BOX_TOP_MARGIN)
+                box = Box.of(cx - half_width, floor_y + STEP_BOX_LIFT, cz - half_width, cx + half_width, top,
                              cz + half_width)
                 if self.check_box_collision(box):
                     node = None

@@ -1,6 +1,6 @@
 """Path finding of 1.13.2 against 1.14 (docs/versions.md, `path_finding`; the client1.13.2 sources, MCP names:
 `PathFinder`, `PathNavigate`, `PathNavigateGround`, `WalkNodeProcessor`, `PathPoint`, `Path`, `EntityAIMoveToBlock`,
-against Yarn 4ffac47a3): five differences, each a flag read by the path finder, the walk evaluator or the
+against Yarn 4ffac47a3): six differences, each a flag read by the path finder, the walk evaluator or the
 navigation, shown by a bundled scene in 1.13.2 and 1.14 and checked against its mutant; the rest of 1.13.2's search
 and following is 1.14's (test_version_path_114). Before 1.13.2 path finding stays refused. The runs are the same
 with the JIT off."""
@@ -16,15 +16,16 @@ from tests.engine.test_version_path_1415 import kernel_searches, run, scene_at
 from tests.engine.test_version_paths import first_path
 
 FLAGS_1_14 = ("path_budget_by_range", "path_reach_in_double", "path_direct_skip_every_5", "path_step_box_from_feet",
-              "path_goal_reached_below_1")
+              "path_goal_reached_below_1", "path_box_entities")
 SCENE_OF = {"path_budget_by_range": "zombie_path_round_long_wall_1_13_2.toml",
             "path_reach_in_double": "zombie_path_reach_edge_1_13_2.toml",
             "path_direct_skip_every_5": "zombie_path_staircase_1_13_2.toml",
             "path_step_box_from_feet": "zombie_path_step_from_carpet_1_13_2.toml",
-            "path_goal_reached_below_1": "zombie_path_goal_at_one_1_13_2.toml"}
+            "path_goal_reached_below_1": "zombie_path_goal_at_one_1_13_2.toml",
+            "path_box_entities": "zombie_path_boat_in_ditch_1_14.toml"}
 
 
-def test_1_13_2_differs_from_1_14_in_five_path_flags_and_is_simulated() -> None:
+def test_1_13_2_differs_from_1_14_in_six_path_flags_and_is_simulated() -> None:
     read = [name for name in FEATURES if name.startswith("path_")]
     f1132, f14 = (dataclasses.asdict(features_for(v)) for v in ("1.13.2", "1.14"))
     assert sorted(n for n in read if f1132[n] != f14[n]) == sorted(FLAGS_1_14)
@@ -75,6 +76,16 @@ def test_1_13_2_steps_up_from_no_carpet() -> None:
     assert first_path(scene, "1.14", **flipped("1.14", "path_step_box_from_feet")) == (round_to_stone, True)
     assert position(scene, "1.13.2", 40) == (2.536213922846536, 1.0625, 3.148059477467565)
     assert position(scene, "1.14", 40) == (4.087406782773935, 2.0, 0.5)
+
+
+def test_1_13_2_sees_no_boat_in_its_box_tests() -> None:
+    """1.13.2's box tests ask World.isCollisionBoxesEmpty(null, box): a null entity adds no entity's box, so the boat
+    in the ditch is not seen (round the north end, as 1.14 with the flag off); the flag forced on sees it (south)."""
+    scene = SCENE_OF["path_box_entities"]
+    nodes, reached = first_path(scene, "1.13.2")
+    assert reached and nodes[3:9] == [[2, 2, -z] for z in range(1, 7)]
+    nodes, reached = first_path(scene, "1.13.2", **flipped("1.13.2", "path_box_entities"))
+    assert reached and nodes[3:10] == [[2, 2, z] for z in range(1, 8)]
 
 
 def searched_at(scene: str, version: str, ticks: int, **flags: bool) -> list[int]:

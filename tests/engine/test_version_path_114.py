@@ -18,12 +18,12 @@ from tests.engine.test_version_path_1415 import kernel_searches, run
 from tests.engine.test_version_paths import first_path
 
 FLAGS_1_14_1 = ("path_euclid_search", "path_range_on_expanded", "path_diagonal_sides_checked",
-                "path_fall_blocked_node", "path_box_blocks_only", "path_no_direct_skip")
+                "path_fall_blocked_node", "path_box_entities", "path_no_direct_skip")
 SCENE_OF = {"path_euclid_search": "zombie_path_round_wall_1_14.toml",
             "path_range_on_expanded": "zombie_path_near_range_1_14.toml",
             "path_diagonal_sides_checked": "zombie_path_open_diagonal_1_14.toml",
             "path_fall_blocked_node": "zombie_path_over_bottom_gap_1_14.toml",
-            "path_box_blocks_only": "zombie_path_boat_in_ditch_1_14.toml",
+            "path_box_entities": "zombie_path_boat_in_ditch_1_14.toml",
             "path_no_direct_skip": "zombie_path_open_diagonal_1_14.toml"}
 
 
@@ -111,12 +111,12 @@ def test_1_14_keeps_the_open_node_over_a_fall_to_y_0() -> None:
 
 
 def test_1_14_sees_a_boat_in_its_box_tests() -> None:
-    """The boat in the ditch blocks the OPEN cell above it in 1.14 (round the south end); with the flag on, round
+    """The boat in the ditch blocks the OPEN cell above it in 1.14 (round the south end); with the flag off, round
     the north end."""
-    scene = SCENE_OF["path_box_blocks_only"]
+    scene = SCENE_OF["path_box_entities"]
     nodes, reached = first_path(scene, "1.14")
     assert reached and nodes[3:10] == [[2, 2, z] for z in range(1, 8)]
-    nodes, reached = first_path(scene, "1.14", **flipped("1.14", "path_box_blocks_only"))
+    nodes, reached = first_path(scene, "1.14", **flipped("1.14", "path_box_entities"))
     assert reached and nodes[3:9] == [[2, 2, -z] for z in range(1, 7)]
     assert position(scene, "1.14", 40) == (1.8143505638627029, 2.0, 4.379817187799431)
 

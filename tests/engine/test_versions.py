@@ -428,6 +428,11 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a zombie on a carpet: no step up from it (the box meets the carpet), or onto the ledge at once
     "path_step_box_from_feet": ((SCENES_DIR / "zombie_path_step_from_carpet_1_13_2.toml").read_text(), 40, 1),
     "path_goal_reached_below_1": ((SCENES_DIR / "zombie_path_goal_at_one_1_13_2.toml").read_text(), 100, 1),
+    # path finding of 1.12.2 against 1.13.2 (tests/engine/test_version_path_1122.py): a chorus flower in a wall's gap
+    # passes by its material (the zombie walks into it), or is BLOCKED (it jumps over)
+    "path_passable_by_shape": ((SCENES_DIR / "zombie_path_chorus_flower_1_12_2.toml").read_text(), 40, 1),
+    # a zombie onto snow five layers deep: a jump (the move aimed at the bounding box's top), or a step
+    "path_floor_by_collision": ((SCENES_DIR / "zombie_path_snow_step_1_12_2.toml").read_text(), 24, 1),
     # path finding of 1.14 against 1.14.1 (tests/engine/test_version_path_114.py): a zombie round a wall by Manhattan
     # or Euclidean distances
     "path_euclid_search": ((SCENES_DIR / "zombie_path_round_wall_1_14.toml").read_text(), 80, 1),
@@ -438,7 +443,7 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a zombie paths over a gap in a floor at y 0 and falls in (the OPEN node kept), or goes round it
     "path_fall_blocked_node": ((SCENES_DIR / "zombie_path_over_bottom_gap_1_14.toml").read_text(), 40, 1),
     # a zombie round a ditch with a boat in it: the boat's box blocks the cell above it, or is not seen
-    "path_box_blocks_only": ((SCENES_DIR / "zombie_path_boat_in_ditch_1_14.toml").read_text(), 40, 1),
+    "path_box_entities": ((SCENES_DIR / "zombie_path_boat_in_ditch_1_14.toml").read_text(), 40, 1),
     # the staircase walked with the direct-line skip every 5 ticks, or node by node
     "path_no_direct_skip": ((SCENES_DIR / "zombie_path_open_diagonal_1_14.toml").read_text(), 40, 1),
     # path finding of 1.14.1-1.14.3 against 1.14.4 (tests/engine/test_version_path_1143.py): a zombie walks onto its
@@ -1208,7 +1213,7 @@ BOTH_SIMULATED |= {"path_cocoa_type", "path_neighbors_cube"}   # path finding (1
 BOTH_SIMULATED |= {"path_target_set", "path_heuristic_distance_only", "path_range_from_start",
                    "path_diagonal_lower_sides", "path_start_through_waterlogged"}   # path finding (1.14.3, 1.14.4)
 BOTH_SIMULATED |= {"path_euclid_search", "path_range_on_expanded", "path_diagonal_sides_checked",
-                   "path_fall_blocked_node", "path_box_blocks_only", "path_no_direct_skip"}   # path finding (1.14)
+                   "path_fall_blocked_node", "path_box_entities", "path_no_direct_skip"}   # path finding (1.14)
 BOTH_SIMULATED |= {"path_reach_in_double", "path_direct_skip_every_5",
                    "path_step_box_from_feet"}   # path finding (1.13.2; path_budget_by_range: SEARCH_TYPE_CASES)
 BOTH_SIMULATED |= {"path_open_box_test", "path_walkable_door", "path_open_narrow_only", "path_lava_fiery",
