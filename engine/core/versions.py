@@ -987,6 +987,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                 "of the block below (empty: its y; the move target over air: the node's y); before, "
                                 "of its getBoundingBox (air, fluids, fire, cactus, soul sand a full cube, snow "
                                 "layers / 8, fences and walls 1.0) (1.13)", (1, 13, 0), None),
+    "path_small_blocks_refuse": ("EndRodBlock, SeaPickleBlock, FlowerPotBlock (the potted plants) and "
+                                 "AbstractSkullBlock refuse land paths whatever their shape (canPathfindThrough: "
+                                 "BLOCKED, a node stands on them); before, the default: not a full cube, they pass "
+                                 "(1.13.2's allowsMovement and 1.15.2's canPlaceAtSide read) (1.16)", (1, 16, 0),
+                                 None),
     "path_passable_by_shape": ("WalkNodeProcessor.getPathNodeTypeRaw, getStart's scan and "
                                "PathNavigateGround.isPositionClear ask allowsMovement(LAND): a block whose collision "
                                "shape is not a full cube passes (overrides: cauldrons, slabs, stairs, soul sand, ... "
@@ -1800,6 +1805,7 @@ class Features:
     path_step_box_from_feet: bool
     path_goal_reached_below_1: bool
     path_passable_by_shape: bool
+    path_small_blocks_refuse: bool
     path_floor_by_collision: bool
     path_euclid_search: bool
     path_range_on_expanded: bool

@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.influences.fluids import fluid_state
 from engine.world import block_physics as phys
 from engine.world.blocks import BlockState
+
+if TYPE_CHECKING:
+    from engine.core.versions import Features
 
 TRAPDOORS = frozenset({f"{w}_trapdoor" for w in phys.WOOD_TYPES} | {"iron_trapdoor"})   # BlockTags.TRAPDOORS
 WOODEN_DOORS = frozenset(f"{w}_door" for w in phys.WOOD_TYPES)   # DoorBlock.isWooden: WOOD or NETHER_WOOD material
@@ -22,26 +27,37 @@ NEVER_PASSABLE = frozenset({
     "anvil", "chipped_anvil", "damaged_anvil", "bamboo", "brewing_stand", "cactus", "cake", "campfire",
     "soul_campfire", "chest", "trapped_chest", "ender_chest", "conduit", "dragon_egg", "enchanting_table",
     "lantern", "soul_lantern", "lectern", "hopper", "grindstone", "bell", "stonecutter", "cauldron", "composter",
-    "flower_pot", "iron_bars", "glass_pane", "piston_head", "chain", "piston",
-    "sticky_piston", "moving_piston", "end_rod", "farmland", "grass_path", "soul_sand", "sea_pickle",
+    "iron_bars", "glass_pane", "piston_head", "chain", "piston",
+    "sticky_piston", "moving_piston", "farmland", "grass_path", "soul_sand",
     "chorus_plant", "end_portal_frame", "respawn_anchor", *phys.BEDS,
     "water_cauldron", "dirt_path", "lightning_rod", "mud", "lava",
 })
 CAULDRONS = frozenset({"cauldron", "water_cauldron"})   # BlockTags.CAULDRONS (1.17; before: Blocks.CAULDRON)
-NEVER_PASSABLE_SUFFIXES = ("_stairs", "_slab", "_pane", "_skull", "_head")
+NEVER_PASSABLE_SUFFIXES = ("_stairs", "_slab", "_pane")
+# ... and from 1.16 (features.path_small_blocks_refuse): EndRodBlock, SeaPickleBlock, FlowerPotBlock (the potted
+# plants) and AbstractSkullBlock gained the override; up to 1.15.2 (1.13.2 read too) they pass by their shape
+NEVER_PASSABLE_1_16 = frozenset({"end_rod", "sea_pickle", "flower_pot"})
+NEVER_PASSABLE_1_16_SUFFIXES = ("_skull", "_head")
+# what a land path asks of a block, by release (`passability`): 1.12.2's isPassable, 1.13-1.15.2's
+# canPathfindThrough, 1.16's
+PASS_1_12, PASS_1_13, PASS_1_16 = 0, 1, 2
 OPENABLE = DOORS | TRAPDOORS | phys.FENCE_GATES
 SNOW_PASSABLE_LAYERS = 5   # SnowBlock.canPathfindThrough(LAND): layers < 5
 
 
-def can_pathfind_through_land(state: BlockState) -> bool:
-    """`AbstractBlockState.canPathfindThrough(world, pos, NavigationType.LAND)`."""
+def can_pathfind_through_land(state: BlockState, small_blocks_refuse: bool = True) -> bool:
+    """`AbstractBlockState.canPathfindThrough(world, pos, NavigationType.LAND)` (before 1.16, without
+    `small_blocks_refuse`: end rods, sea pickles, flower pots and skulls pass by their shape)."""
     block = state.block
     if block in OPENABLE:
         return state.get("open") == "true"
     if block == "snow":
         return int(state.get("layers")) < SNOW_PASSABLE_LAYERS
     if block in NEVER_PASSABLE or phys.is_fence(block) or phys.is_wall(block) or \
-            block.endswith(NEVER_PASSABLE_SUFFIXES) or block.startswith("potted_"):
+            block.endswith(NEVER_PASSABLE_SUFFIXES):
+        return False
+    if small_blocks_refuse and (block in NEVER_PASSABLE_1_16 or block.endswith(NEVER_PASSABLE_1_16_SUFFIXES)
+                                or block.startswith("potted_")):
         return False
     return not state.collision_shape.is_full_cube
 
@@ -69,10 +85,19 @@ def is_passable_1_12(state: BlockState) -> bool:
     return not phys.blocks_movement(state)
 
 
-def can_pass(state: BlockState, by_shape: bool = True) -> bool:
-    """What a land path asks of a block: `canPathfindThrough(LAND)` (1.13+, `by_shape`), else 1.12.2's
-    `isPassable`."""
-    return can_pathfind_through_land(state) if by_shape else is_passable_1_12(state)
+def passability(features: Features) -> int:
+    """The release's PASS_* rule (features.path_passable_by_shape, path_small_blocks_refuse)."""
+    if not features.path_passable_by_shape:
+        return PASS_1_12
+    return PASS_1_16 if features.path_small_blocks_refuse else PASS_1_13
+
+
+def can_pass(state: BlockState, rule: int = PASS_1_16) -> bool:
+    """What a land path asks of a block: `canPathfindThrough(LAND)` (1.13+; PASS_1_13 without 1.16's overrides),
+    else 1.12.2's `isPassable` (PASS_1_12)."""
+    if rule == PASS_1_12:
+        return is_passable_1_12(state)
+    return can_pathfind_through_land(state, rule == PASS_1_16)
 
 
 FULL_BOX_1_12 = frozenset({"water", "lava", "fire", "cactus", "soul_sand"})   # getBoundingBox not overridden

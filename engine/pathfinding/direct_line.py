@@ -13,7 +13,7 @@ from engine.constants import DIRECT_LINE_INTERVAL, DIRECT_LINE_MIN_SQ, DIRECT_LI
 from engine.geometry.box import Vec3
 from engine.java.javanum import java_div
 from engine.java.mathhelper import floor
-from engine.pathfinding.blocks import can_pass
+from engine.pathfinding.blocks import PASS_1_16, can_pass
 from engine.pathfinding.node_types import PathNodeType as T
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def is_safe_to_stand_at(maker: LandPathNodeMaker, view: ChunkCache, x: int, y: i
     not fiery or damaging (its type for a footprint of the given size, doors opened and entered)."""
     min_x, min_z = x - size_x // 2, z - size_z // 2
     if not is_position_clear(view, min_x, y, min_z, size_x, size_y, size_z, origin, dx, dz,
-                             maker.passable_by_shape):
+                             maker.passability):
         return False
     for cx in range(min_x, min_x + size_x):
         for cz in range(min_z, min_z + size_z):
@@ -107,14 +107,14 @@ def is_safe_to_stand_at(maker: LandPathNodeMaker, view: ChunkCache, x: int, y: i
 
 
 def is_position_clear(view: ChunkCache, x: int, y: int, z: int, size_x: int, size_y: int, size_z: int,
-                      origin: Vec3, dx: float, dz: float, by_shape: bool = True) -> bool:
+                      origin: Vec3, dx: float, dz: float, rule: int = PASS_1_16) -> bool:
     """`MobNavigation.method_6367`: every block of the box not behind the line's direction lets a land mob
-    through (`canPlaceAtSide(LAND)`; 1.12.2's `isPassable` where `by_shape` is off)."""
+    through (`canPlaceAtSide(LAND)`; `blocks.can_pass` by the release's `rule`)."""
     for cx in range(x, x + size_x):
         for cy in range(y, y + size_y):
             for cz in range(z, z + size_z):
                 if (cx + 0.5 - origin.x) * dx + (cz + 0.5 - origin.z) * dz < 0.0:
                     continue
-                if not can_pass(view.get_block_state(cx, cy, cz), by_shape):
+                if not can_pass(view.get_block_state(cx, cy, cz), rule):
                     return False
     return True

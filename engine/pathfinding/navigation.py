@@ -27,7 +27,7 @@ from engine.java.mathhelper import floor
 from engine.jit import plain
 from engine.living.attributes import FOLLOW_RANGE
 from engine.pathfinding import follow_kernel as fk
-from engine.pathfinding.blocks import CAULDRONS, is_solid_material
+from engine.pathfinding.blocks import CAULDRONS, is_solid_material, passability
 from engine.pathfinding.direct_line import skip_target
 from engine.pathfinding.path import Path
 from engine.pathfinding.path_finder import PathNodeNavigator, SearchRecord
@@ -294,7 +294,7 @@ class MobNavigation:
         finder.euclid = self.features.path_euclid_search
         finder.budget_by_range = self.features.path_budget_by_range
         self.maker.step_box_from_feet = self.features.path_step_box_from_feet
-        self.maker.passable_by_shape = self.features.path_passable_by_shape
+        self.maker.passability = passability(self.features)
         self.maker.floor_by_collision = self.features.path_floor_by_collision
         finder.range_on_expanded = self.features.path_range_on_expanded
         self.maker.diagonal_sides_checked = self.features.path_diagonal_sides_checked

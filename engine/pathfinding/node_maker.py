@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from engine.geometry.box import BlockPos
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.pathfinding.blocks import PASS_1_16
 from engine.pathfinding.path import PathNode
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ class PathNodeMaker:
         self.can_swim = False
         # the release's rules, set by the navigation before each search (1.16.5's by default)
         self.floor_by_collision = True      # features.path_floor_by_collision (the floor heights, 1.13)
-        self.passable_by_shape = True       # features.path_passable_by_shape (getPathNodeTypeRaw, 1.13)
+        self.passability = PASS_1_16        # blocks.passability (getPathNodeTypeRaw: 1.13, 1.16)
         self.step_box_from_feet = True      # features.path_step_box_from_feet (getPathNode's step up, 1.14)
         self.diagonal_sides_checked = True  # features.path_diagonal_sides_checked (getPathNodes, 1.14.1)
         self.fall_blocked_node = True       # features.path_fall_blocked_node (getPathNode, 1.14.1)
@@ -70,12 +71,12 @@ class PathNodeMaker:
         self.size_x = self.size_z = floor(f32(entity.width + 1.0))
         self.size_y = floor(f32(entity.height + 1.0))
 
-    def cell_rules(self) -> tuple[bool, int, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool]:
+    def cell_rules(self) -> tuple[bool, int, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, int]:
         """The release's rules a cell's land type follows (`get_land_node_type`'s arguments after the cell)."""
         return self.water_last, self.bottom_y, self.cactus_other, self.cautious, self.trapdoor_danger, \
             self.neighbors_by_type, self.fluids_first, self.lava_fiery, self.fire_blocks, \
             self.fluids_after_pathable, self.first_danger, self.cocoa_type, self.neighbors_cube, \
-            self.passable_by_shape
+            self.passability
 
     def kernel_rules(self) -> bool:
         """Whether the walk kernel follows this release's rules: it has none of 1.15.2's (the start, the
@@ -84,7 +85,7 @@ class PathNodeMaker:
         return self.start_in_order and self.from_negative and self.fence_nodes and self.fire_blocks and \
             self.fluids_after_pathable and self.first_danger and self.cocoa_type and self.neighbors_cube and \
             self.diagonal_lower_sides and self.diagonal_sides_checked and self.fall_blocked_node and \
-            not self.box_entities and self.step_box_from_feet and self.passable_by_shape and \
+            not self.box_entities and self.step_box_from_feet and self.passability == PASS_1_16 and \
             self.floor_by_collision
 
     def clear(self) -> None:

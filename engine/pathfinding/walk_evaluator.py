@@ -47,17 +47,17 @@ DANGER_OF_TYPE = {T.DAMAGE_OTHER: T.DANGER_OTHER, T.DAMAGE_FIRE: T.DANGER_FIRE, 
 def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
                          cactus_other: bool = False, cautious: bool = False, fluids_first: bool = True,
                          lava_fiery: bool = True, fire_blocks: bool = True, fluids_after_pathable: bool = True,
-                         cocoa_type: bool = True, by_shape: bool = True) -> T:
+                         cocoa_type: bool = True, passability: int = pb.PASS_1_16) -> T:
     """`LandPathNodeMaker.getCommonNodeType`: the type of the block itself (spec 07 §3.1 "initial mapping";
     1.16.5 has no powder snow, dripleaf, dripstone or lava cauldron). A function of the block state alone, kept
     per state id. `water_last`: features.path_water_after_blocks; `cactus_other`:
     features.path_cactus_damage_other; `cautious`: features.path_damage_cautious; `fluids_first`:
     features.path_fluids_first; `lava_fiery`: features.path_lava_fiery; `fire_blocks`: features.path_fire_blocks;
     `fluids_after_pathable`: features.path_fluids_after_pathable; `cocoa_type`: features.path_cocoa_type;
-    `by_shape`: features.path_passable_by_shape."""
+    `passability`: `blocks.passability` (features.path_passable_by_shape, path_small_blocks_refuse)."""
     state = view.get_block_state(x, y, z)
     rules = (water_last, cactus_other, cautious, fluids_first, lava_fiery, fire_blocks, fluids_after_pathable,
-             cocoa_type, by_shape)
+             cocoa_type, passability)
     by_state = _COMMON_BY_STATE.setdefault(rules, {})
     t = by_state.get(state.id)
     if t is None:
@@ -68,7 +68,7 @@ def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: b
 def common_node_type_of(state: BlockState, water_last: bool = False, cactus_other: bool = False,
                         cautious: bool = False, fluids_first: bool = True, lava_fiery: bool = True,
                         fire_blocks: bool = True, fluids_after_pathable: bool = True, cocoa_type: bool = True,
-                        by_shape: bool = True) -> T:
+                        passability: int = pb.PASS_1_16) -> T:
     """The type of one block state. From 1.16.2 (`fluids_first`) to 1.16.5 water and lava come first after the
     named blocks, so a waterlogged fence, wall, slab or stairs is WATER; in 1.16-1.16.1 they come last, after
     canPathfindThrough (a waterlogged fence is FENCE, a waterlogged slab BLOCKED, lava BLOCKED: its FluidBlock is
@@ -79,7 +79,8 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
     to 1.19.3, DAMAGE_OTHER from 1.19.4 (`cactus_other`: the enum lost the cactus types). From 1.20 (`cautious`) a
     wither rose or pointed dripstone is DAMAGE_CAUTIOUS, tested after cocoa (a wither rose was OPEN: no collision; a
     pointed dripstone BLOCKED). Up to 1.14.4 (`cocoa_type` off) cocoa has no type of its own: OPEN, placeable at.
-    In 1.12.2 (`by_shape` off) a block passes by 1.12.2's `isPassable` (its material; a cauldron passes)."""
+    In 1.12.2 (`passability` PASS_1_12) a block passes by 1.12.2's `isPassable` (its material; a cauldron passes);
+    up to 1.15.2 (PASS_1_13) end rods, sea pickles, flower pots and skulls pass by their shape."""
     block = state.block
     if state.is_air:
         return T.OPEN
@@ -119,7 +120,7 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
         return T.WATER
     if not fluids_first and not fluids_after_pathable and pb.is_lava(state):
         return T.LAVA
-    if not pb.can_pass(state, by_shape):
+    if not pb.can_pass(state, passability):
         return T.BLOCKED
     # in 1.16-1.16.1 lava would follow water here: no lava state passes canPathfindThrough
     return T.WATER if (water_last or not fluids_first) and pb.is_water(state) else T.OPEN
@@ -209,7 +210,7 @@ def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: boo
                        trapdoor_danger: bool = False, neighbors_by_type: bool = False, fluids_first: bool = True,
                        lava_fiery: bool = True, fire_blocks: bool = True, fluids_after_pathable: bool = True,
                        first_danger: bool = True, cocoa_type: bool = True, neighbors_cube: bool = True,
-                       by_shape: bool = True) -> T:
+                       passability: int = pb.PASS_1_16) -> T:
     """`LandPathNodeMaker.getLandNodeType`: OPEN refined by the block below (spec 07 §3.1 "refinement") where
     that is above the world's bottom (`bottom_y`: 1.16.5 `y >= 1`, from 1.17 `y >= getBottomY() + 1`), then
     WALKABLE by the neighbours. A damaging type below is inherited (1.20: DAMAGE_CAUTIOUS too); from 1.20.3
@@ -218,7 +219,7 @@ def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: boo
     `lava_fiery` off) lava is BLOCKED, so the cell over it is WALKABLE. Up to 1.15.2 (`fire_blocks` off) a magma
     block or campfire below, lit or not, makes DAMAGE_FIRE."""
     common = (water_last, cactus_other, cautious, fluids_first, lava_fiery, fire_blocks, fluids_after_pathable,
-              cocoa_type, by_shape)
+              cocoa_type, passability)
     node_type = get_common_node_type(view, x, y, z, *common)
     if node_type is T.OPEN and y >= bottom_y + 1:
         below = get_common_node_type(view, x, y - 1, z, *common)
@@ -429,7 +430,7 @@ class LandPathNodeMaker(PathNodeMaker):
             else:
                 x, y, z = e.block_pos()
                 while y > self.bottom_y and (view.get_block_state(x, y, z).is_air or
-                                 pb.can_pass(view.get_block_state(x, y, z), self.passable_by_shape)):
+                                 pb.can_pass(view.get_block_state(x, y, z), self.passability)):
                     y -= 1
                 i = y + 1
         else:

@@ -13,6 +13,7 @@ import pytest
 
 from engine.core.versions import FEATURES, features_for
 from engine.pathfinding import path_finder
+from engine.pathfinding.blocks import PASS_1_13
 from engine.pathfinding.node_maker import PathNodeMaker
 from engine.pathfinding.node_types import PathNodeType as T
 from engine.pathfinding.region import ChunkCache
@@ -29,7 +30,7 @@ from tests.engine.test_version_paths import first_path
 
 FLAGS_1_16 = ("path_node_passed_ahead", "path_timeout_bottom_centre", "path_start_corners_in_order",
               "path_from_negative_node", "path_fence_nodes", "path_fire_blocks", "path_fluids_after_pathable",
-              "path_neighbors_first_danger")
+              "path_neighbors_first_danger", "path_small_blocks_refuse")
 SCENE_OF = {"path_node_passed_ahead": "iron_golem_path_among_fence_posts_1_15.toml",
             "path_timeout_bottom_centre": "villager_path_into_closed_door_1_15.toml",
             "path_start_corners_in_order": "zombie_path_start_in_berry_bush_1_15.toml",
@@ -37,7 +38,8 @@ SCENE_OF = {"path_node_passed_ahead": "iron_golem_path_among_fence_posts_1_15.to
             "path_fence_nodes": "iron_golem_path_among_fence_posts_1_15.toml",
             "path_fire_blocks": "zombie_path_over_magma_1_15.toml",
             "path_fluids_after_pathable": "zombie_path_waterlogged_slab_wall_1_15.toml",
-            "path_neighbors_first_danger": "zombie_path_beside_water_1_15.toml"}
+            "path_neighbors_first_danger": "zombie_path_beside_water_1_15.toml",
+            "path_small_blocks_refuse": "zombie_path_flower_pots_1_15.toml"}
 
 
 def mutant(scene: str, version: str, flag: str) -> tuple[list[list[int]], bool]:
@@ -75,8 +77,8 @@ def first_expansion(scene: str, version: str) -> tuple[tuple[int, ...], str]:
     raise AssertionError("no traced search")
 
 
-def test_1_15_to_1_15_2_read_the_same_path_rules_and_differ_from_1_16_in_eight() -> None:
-    """1.15, 1.15.1 and 1.15.2 search alike (renames in `entity/ai/pathing` only); each of the eight flags turns
+def test_1_15_to_1_15_2_read_the_same_path_rules_and_differ_from_1_16_in_nine() -> None:
+    """1.15, 1.15.1 and 1.15.2 search alike (renames in `entity/ai/pathing` only); each of the nine flags turns
     at 1.16, and none of the 1.16.2 flags differs between 1.15.2 and 1.16."""
     read = [name for name in FEATURES if name.startswith("path_")]
     f15, f151, f152, f16 = (dataclasses.asdict(features_for(v)) for v in ("1.15", "1.15.1", "1.15.2", "1.16"))
@@ -223,6 +225,22 @@ def test_a_node_is_timed_by_the_distance_to_its_corner_up_to_1_15_2() -> None:
     early, late = [0, 39, 79, 119], [0, 79]
     assert walk(scene, "1.15.2", 120)[0] == early == walk(scene, "1.16", 120, path_timeout_bottom_centre=False)[0]
     assert walk(scene, "1.16", 120)[0] == late == walk(scene, "1.15.2", 120, path_timeout_bottom_centre=True)[0]
+
+
+def test_flower_pots_pass_by_their_shape_up_to_1_15_2() -> None:
+    """FlowerPotBlock (as end rods, sea pickles, skulls) gains its canPathfindThrough override in 1.16: up to
+    1.15.2 the pots' cells are walkable nodes at the floor's height, from 1.16 BLOCKED and walked over."""
+    scene = SCENE_OF["path_small_blocks_refuse"]
+    through = [[0, 1, 0], [1, 1, 0], [2, 1, 0], [3, 1, 0], [4, 1, 0], [5, 1, 0]]
+    over = [[0, 1, 0], [1, 1, 0], [2, 2, 0], [3, 2, 0], [4, 1, 0], [5, 1, 0]]
+    assert first_path(scene, "1.15.2") == (through, True)
+    assert mutant(scene, "1.15.2", "path_small_blocks_refuse") == (over, True)
+    assert first_path(scene, "1.16") == (over, True)
+    assert mutant(scene, "1.16", "path_small_blocks_refuse") == (through, True)
+    for block in ("end_rod", "sea_pickle[waterlogged=false]", "potted_cactus", "skeleton_skull", "zombie_head"):
+        state = parse_block_state(block)
+        assert common_node_type_of(state, passability=PASS_1_13) is T.OPEN
+        assert common_node_type_of(state) is T.BLOCKED
 
 
 def test_the_walk_kernel_hands_1_15_2_searches_to_the_object_path(monkeypatch) -> None:

@@ -431,6 +431,7 @@ CASES: dict[str, tuple[str, int, int]] = {
     # path finding of 1.12.2 against 1.13.2 (tests/engine/test_version_path_1122.py): a chorus flower in a wall's gap
     # passes by its material (the zombie walks into it), or is BLOCKED (it jumps over)
     "path_passable_by_shape": ((SCENES_DIR / "zombie_path_chorus_flower_1_12_2.toml").read_text(), 40, 1),
+    "path_small_blocks_refuse": ((SCENES_DIR / "zombie_path_flower_pots_1_15.toml").read_text(), 40, 1),
     # a zombie onto snow five layers deep: a jump (the move aimed at the bounding box's top), or a step
     "path_floor_by_collision": ((SCENES_DIR / "zombie_path_snow_step_1_12_2.toml").read_text(), 24, 1),
     # path finding of 1.14 against 1.14.1 (tests/engine/test_version_path_114.py): a zombie round a wall by Manhattan
@@ -1056,7 +1057,8 @@ CASES["firework_look_vec_1_12"] = ((SCENES_DIR / "firework_glider_1_12_2.toml").
 # the traced searches too (`outcome(search=True)`)
 SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious", "path_cocoa_type",
                      "path_timeout_bottom_centre", "path_budget_by_range",
-                     "path_goal_reached_below_1"}   # the last three: when, how far, how often it searches
+                     "path_goal_reached_below_1", "path_small_blocks_refuse"}   # the last four: when, how far, how
+# often it searches, the nodes over flower pots (the walk ends alike)
 # ... and those that change the traced neighbour updates or block changes
 UPDATE_CASES = {"piston_retract_flags_20", "piston_move_states_in_order", "piston_head_any_base",
                 "piston_vacate_each_1_14", "comparator_power_at_sides_1_14", "gate_pulse_off_high_1_14",
@@ -1208,7 +1210,7 @@ BOTH_SIMULATED |= {"vehicle_attachment_points"}
 BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
 BOTH_SIMULATED |= {"path_node_passed_ahead", "path_timeout_bottom_centre", "path_start_corners_in_order",
                    "path_from_negative_node", "path_fence_nodes", "path_fire_blocks", "path_fluids_after_pathable",
-                   "path_neighbors_first_danger"}   # path finding (1.15.2 against 1.16)
+                   "path_neighbors_first_danger", "path_small_blocks_refuse"}   # path finding (1.15.2 against 1.16)
 BOTH_SIMULATED |= {"path_cocoa_type", "path_neighbors_cube"}   # path finding (1.14.4 against 1.15)
 BOTH_SIMULATED |= {"path_target_set", "path_heuristic_distance_only", "path_range_from_start",
                    "path_diagonal_lower_sides", "path_start_through_waterlogged"}   # path finding (1.14.3, 1.14.4)
