@@ -180,13 +180,13 @@ def test_players_of_the_unread_releases_stop_in_one_line(version: str, title: st
 
 
 def test_the_compiled_players_phase_takes_1_21_8_and_leaves_a_release_refusing_its_mechanics() -> None:
-    """The players' loop decides 1.21.8 (its flags are loop arguments, `player.kernel_bits`) and 1.16.5; 1.21.9,
-    whose `fall_distance` is refused, takes the object path (which stops in one line where it matters)."""
+    """The players' loop decides 1.21.8 (its flags are loop arguments, `player.kernel_bits`) and 1.16.5; 1.21.5,
+    whose `player` is refused, takes the object path (which stops in one line where it matters)."""
     sim = load(DIAGONAL, "1.21.8")
     players = [sim.entity_by_id(1)]
     assert PlayerBatch().decides(sim.world, sim.features, players)
     assert PlayerBatch().decides(load(DIAGONAL, "1.16.5").world, features_for("1.16.5"), players)
-    assert not PlayerBatch().decides(sim.world, features_for("1.21.9"), players)
+    assert not PlayerBatch().decides(sim.world, features_for("1.21.5"), players)
 
 
 def test_the_1_21_7_stages_compiled_equal_their_plain_python() -> None:
