@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.core.versions import FEATURES, features_for
+from engine.core.versions import features_for
 from tests.conftest import jit_off_run
-from tests.engine.test_version_path_1143 import flipped, position
+from tests.engine.test_version_path_1143 import flipped, path_flags_between, position
 from tests.engine.test_version_path_1415 import kernel_searches, run, scene_at
 from tests.engine.test_version_paths import first_path
 
@@ -26,9 +26,7 @@ SCENE_OF = {"path_budget_by_range": "zombie_path_round_long_wall_1_13_2.toml",
 
 
 def test_1_13_2_differs_from_1_14_in_six_path_flags_and_is_simulated() -> None:
-    read = [name for name in FEATURES if name.startswith("path_")]
-    f1132, f14 = (dataclasses.asdict(features_for(v)) for v in ("1.13.2", "1.14"))
-    assert sorted(n for n in read if f1132[n] != f14[n]) == sorted(FLAGS_1_14)
+    assert path_flags_between("1.13.2", "1.14") == sorted(FLAGS_1_14)
     assert "path_finding" not in features_for("1.13.2").refused
     assert all("path_finding" in features_for(v).refused for v in ("1.12.2", "1.13", "1.13.1"))
 

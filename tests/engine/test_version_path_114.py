@@ -6,14 +6,12 @@ object path, the compiled mob loop takes no 1.14 mob, and the runs are the same 
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
-from engine.core.versions import FEATURES, features_for
+from engine.core.versions import features_for
 from engine.java.javanum import java_div
 from tests.conftest import jit_off_run
-from tests.engine.test_version_path_1143 import flipped, position
+from tests.engine.test_version_path_1143 import flipped, path_flags_between, position
 from tests.engine.test_version_path_1415 import kernel_searches, run
 from tests.engine.test_version_paths import first_path
 
@@ -28,9 +26,7 @@ SCENE_OF = {"path_euclid_search": "zombie_path_round_wall_1_14.toml",
 
 
 def test_1_14_differs_from_1_14_1_in_six_path_flags_and_is_simulated() -> None:
-    read = [name for name in FEATURES if name.startswith("path_")]
-    f14, f141 = (dataclasses.asdict(features_for(v)) for v in ("1.14", "1.14.1"))
-    assert sorted(n for n in read if f14[n] != f141[n]) == sorted(FLAGS_1_14_1)
+    assert path_flags_between("1.14", "1.14.1") == sorted(FLAGS_1_14_1)
     assert "path_finding" not in features_for("1.14").refused
     assert "path_finding" in features_for("1.12.2").refused
 
