@@ -12,7 +12,7 @@ import pytest
 
 from engine.core.versions import RELEASES, features_for, version_text
 from engine.geometry.box import Vec3
-from engine.living.mobs import MOB_TYPES
+from engine.living.mobs import MOB_TYPES, Pig
 from engine.tick.scene import load_scene_text
 from tests.conftest import SCENES_DIR
 from tests.engine.test_version_path_1415 import scene_at
@@ -68,10 +68,14 @@ def goal_runs(scene: str, version: str, entity_id: int, ticks: int) -> str:
     return "".join(out)
 
 
-def test_a_pig_dropped_into_deep_water_floats_up_1_16_5() -> None:
-    """PigEntity's SwimGoal: the pig sinks to about 3.6, swims up and bobs at the surface (the engine without the
-    goal sank it to 1.89 in 40 ticks). 1.14-1.17.1 start and stop goals every tick: 1.17.1 as 1.16.5."""
+def test_a_pig_dropped_into_deep_water_floats_up_1_16_5(monkeypatch) -> None:
+    """PigEntity's SwimGoal: the pig sinks to about 3.6, swims up and bobs at the surface; without the goal (the
+    mutant, as the engine was) it sinks to 1.89 in 40 ticks. 1.14-1.17.1 start and stop goals every tick: 1.17.1
+    as 1.16.5."""
     assert states(PIG, "1.16.5", 40) == {1: ((0.5, 4.47914936910505, 0.5), (0.0, -0.022852517362116156, 0.0))}
+    with monkeypatch.context() as m:
+        m.setattr(Pig, "has_swim_goal", lambda self, features: False)
+        assert heights(PIG, "1.16.5", 40) == {1: SANK}
     assert states(PIG, "1.17.1", 40) == states(PIG, "1.16.5", 40)
     assert goal_runs(PIG, "1.16.5", 1, 24) == ".....ww" + "S" * 17   # in water from tick 6, above 0.4 from tick 8
 
