@@ -650,6 +650,9 @@ PATH_RECOMPUTE_INTERVAL = 20        # recalculatePath: world time - lastRecalcul
 PATH_GOAL_RETRY_INTERVAL = 40       # MoveToTargetPosGoal.shouldResetPath: tryingTime % 40 == 0
 PATH_GOAL_ARRIVED_DISTANCE = 1.0    # MoveToTargetPosGoal.getDesiredSquaredDistanceToTarget (squared, m²)
 PATH_GOAL_MAX_TRYING_TIME = 1200    # MoveToTargetPosGoal.shouldContinue: tryingTime <= 1200
+SWIM_GOAL_JUMP_CHANCE = f32(0.8)    # SwimGoal.tick: getRandom().nextFloat() < 0.8F (1.12.2 EntityAISwimming too)
+GOAL_SELECTOR_TICK_RATE = 3         # EntityAITasks.tickRate (1.12.2-1.13.2): tickCount++ % 3 == 0
+GOAL_SELECTOR_ALTERNATION = 2       # MobEntity.tickNewAi (1.18): (ticks + getId()) % 2 != 0: tickGoals(false)
 STUCK_CHECK_INTERVAL = 100          # checkTimeouts: tickCount - pathStartTime > 100
 STUCK_MIN_DIST_SQ = 2.25            # ... squaredDistanceTo(pathStartPos) < 2.25 → stop
 TIMEOUT_FACTOR = 3.0                # ... timeoutTimer > timeoutLimit * 3.0 → stop

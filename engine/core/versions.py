@@ -737,6 +737,26 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              (1, 21, 2), None),
     "pig_step_height_half": ("an unridden pig steps up 0.5 (ItemSteerable.travel sets stepHeight = 0.5F); from "
                              "1.19.4 it keeps LivingEntity's 0.6 (spec 03 §4)", OLDEST, (1, 19, 4)),
+    "undead_swim_goal": ("EntityZombie and AbstractSkeleton add EntityAISwimming (priority 0 and 1; its constructor "
+                         "sets the navigation's canSwim): a zombie or wither skeleton in water jumps up and its path "
+                         "search swims; from 1.13 neither has the goal and both sink", OLDEST, (1, 13, 0)),
+    "swim_goal_any_depth": ("EntityAISwimming.shouldExecute: in water (the inWater flag) at any depth, or in lava; "
+                            "from 1.13 only where the water height is above 0.4 (1.16: getSwimHeight)", OLDEST,
+                            (1, 13, 0)),
+    "villager_swim_goal": ("EntityVillager adds EntityAISwimming (priority 0); from 1.14 the villager's brain "
+                           "floats it (StayAboveWaterTask, not modelled: the engine's villager sinks)", OLDEST,
+                           (1, 14, 0)),
+    "goal_selector_every_third_tick": ("EntityAITasks.onUpdateTasks starts and stops goals where tickCount++ % 3 == 0, "
+                                       "else only stops running goals that cannot continue, then ticks the running "
+                                       "ones; from 1.14 GoalSelector.tick starts and stops every tick", OLDEST,
+                                       (1, 14, 0)),
+    "goal_selector_alternate": ("MobEntity.tickNewAi: where the tick's number + getId() is odd and age > 1 only "
+                                "tickGoals(false) (running goals that shouldRunEveryTick, as SwimGoal, are ticked; "
+                                "none starts or stops), else GoalSelector.tick (1.18)", (1, 18, 0), None),
+    "goal_selector_alternate_by_age": ("MobEntity.tickNewAi's alternation counts the entity's age; 1.18-1.20.4 the "
+                                       "server's tick counter (MinecraftServer.getTicks, which a scene does not "
+                                       "give: the run stops where the swim goal's start or stop depends on it) "
+                                       "(1.20.5)", (1, 20, 5), None),
     "sine_index_double": ("MathHelper.sin and cos take a double and index the sine table by (long)(value x "
                           "10430.378350470453) in double (was (int)(value x 10430.378F) in float); the table is "
                           "unchanged (1.21.11; 1.21.10 read: (int)(value x 10430.378F), as 1.21.8)", (1, 21, 11), None),
@@ -1515,7 +1535,8 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("TileEntityShulkerBox.moveCollidedEntities")))),
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
-            Change(OLDEST, (1, 13, 2), "path finding before 1.13.2 not compared"),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("PathFinder and PathNavigate")),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("PathFinder and PathNavigate")),
             Change((1, 21, 5), (1, 21, 6), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.6-1.21.8 (read) "
                    "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
                    "bottom row too (path_target_down_to_bottom); 1.21.5 not read, the release of the change not "
@@ -1747,6 +1768,12 @@ class Features:
     tick_gliding: bool
     land_on_logical_side: bool
     pig_step_height_half: bool
+    undead_swim_goal: bool
+    swim_goal_any_depth: bool
+    villager_swim_goal: bool
+    goal_selector_every_third_tick: bool
+    goal_selector_alternate: bool
+    goal_selector_alternate_by_age: bool
     sine_index_double: bool
     redirect_look_unnormalized: bool
     fall_distance_double: bool

@@ -25,6 +25,7 @@ from engine.living.mobs import MobEntity
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
 
 FUSE = StageInfo("fuse", "CreeperEntity.tick")
 EXPLODE = StageInfo("explode", "CreeperEntity.explode")
@@ -44,6 +45,10 @@ class Creeper(MobEntity):
         self.ignited = False
         self.powered = False
         self.explosion_radius = CREEPER_EXPLOSION_RADIUS
+
+    def has_swim_goal(self, features: Features) -> bool:
+        """`CreeperEntity.initGoals`: `SwimGoal` at priority 1, in every release (1.12.2 `EntityAISwimming`)."""
+        return True
 
     def type_fields(self) -> dict[str, Any]:
         return {**super().type_fields(), "fuse": self.fuse_time, "current_fuse_time": self.current_fuse_time,

@@ -1,8 +1,8 @@
 """`MobEntity` (spec 05 §4, spec 07 §7): a living entity with AI, unless `no_ai`.
 
-Its `tickNewAi` runs in vanilla's order: the goals (here the scene's `move_to` / `path_to`), navigation,
-`MoveControl`, then `JumpControl` (`LookControl` and `BodyControl` turn only head and body). Attribute values
-are the species' base values in the attribute container."""
+Its `tickNewAi` runs in vanilla's order: the goals (the species' swim goal, engine.living.goals, and the scene's
+`move_to` / `path_to`), navigation, `MoveControl`, then `JumpControl` (`LookControl` and `BodyControl` turn only
+head and body). Attribute values are the species' base values in the attribute container."""
 
 from __future__ import annotations
 
@@ -49,6 +49,7 @@ from engine.jit import plain
 from engine.living import mob_kernel as kernel
 from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED, TICK_ATTRIBUTES, held_in
 from engine.living.controls import JumpControl, MoveControl, State
+from engine.living.goals import tick_swim_goal
 from engine.living.living_entity import LivingEntity
 from engine.living.player_kernel import SINE
 from engine.living.travel_kernel import living_bits
@@ -158,11 +159,16 @@ UNREAD_FLAGS = frozenset({
     "projectile_hit_margin_by_age", "xp_orb_spawn_1_21_7", "boat_boarding_by_type_tag", "bobber_hooked_interactable",
     "explosion_direction_unread", "explosion_normalized_direction", "explosion_sets_projectile_owner",
     "lightning_rod_place_unread", "arrow_left_owner_before_raycast", "block_walk_step_budget",
-    "lightning_rod_place_schedules_tick", "piston_move_unstuck", "arrow_hits_many", "redirect_look_unnormalized"})
+    "lightning_rod_place_schedules_tick", "piston_move_unstuck", "arrow_hits_many", "redirect_look_unnormalized",
+    # the swim goal's (engine.living.goals): no kind with a batch has it where the loop runs (1.16.2+), and a mob
+    # whose swim goal runs takes the object path (`_speed`), as does one in water or lava (the base tick's)
+    "undead_swim_goal", "swim_goal_any_depth", "villager_swim_goal", "goal_selector_every_third_tick",
+    "goal_selector_alternate", "goal_selector_alternate_by_age"})
 _releases: dict[Features, tuple | None] = {}   # each release's `MobBatch.release`, None where the loop does not run
 _path_goal_runs, _path_goal_tick = plain(path_goal_runs), plain(path_goal_tick)
 _HAS_PATH, _PATH_TRYING_TIME = MOB_ROWS.extra_ints["has_path"], MOB_ROWS.extra_ints["path_trying_time"]
-MOB_FLAGS = ("has_goal", "jump_active", "no_ai", "has_path_goal", "path_goal_started", "has_path")   # bools
+MOB_FLAGS = ("has_goal", "jump_active", "no_ai", "has_path_goal", "path_goal_started", "has_path",
+             "swim_goal_running")   # bools
 
 
 class MobBatch(RowBatch):
@@ -174,8 +180,8 @@ class MobBatch(RowBatch):
     goal's request would keep that path: `_path_entry`), and each call of the loop the world's mobs as `tick_cramming`
     reads them and the boxes of the other entities a mob's tick may meet (`crowd`). Before the loop (`row`), a mob takes
     the object path where its tick is traced, it rides or carries, is leashed, has an effect, is hurt or dead, has
-    movements recorded since its last tick (1.21.7), or its navigation has a search to report, a recalculation due
-    or a node budget to update (1.21.2): `_speed`.
+    movements recorded since its last tick (1.21.7), its navigation has a search to report, a recalculation due
+    or a node budget to update (1.21.2), or its swim goal runs: `_speed`.
 
     What a mob's tick reads of other entities (1.16.5 `MobEntity.tick`, `LivingEntity.tickMovement`), and how the
     loop meets it:
@@ -296,10 +302,11 @@ def _speed(e: MobEntity) -> float | None:
     the object path: it rides or carries, is leashed, has an effect, is hurt or dead, has movements recorded since
     its last tick (1.21.7's block walk: a piston's or a shulker box's push), or its navigation has a search to
     report, a recalculation due or a node budget `updateRange` would change (1.21.2), or an attribute its tick
-    reads (`TICK_ATTRIBUTES`, 1.20.5 and 1.21) is not at its default."""
+    reads (`TICK_ATTRIBUTES`, 1.20.5 and 1.21) is not at its default, or its swim goal runs (engine.living.goals:
+    from 1.18 a running one is ticked out of water too)."""
     nav = e.navigation
     if (e.vehicle is not None or e.passengers or e.leash_holder is not None or e.effects.active or e.hurt_time
-            or e.time_until_regen or e.health <= 0.0 or e.movements
+            or e.time_until_regen or e.health <= 0.0 or e.movements or e.swim_goal_running
             or nav is not None and (nav.searches or nav.should_recalculate or nav.range_due())
             or not e.attributes.at_defaults(TICK_ATTRIBUTES)):
         return None
@@ -347,7 +354,7 @@ class MobEntity(RowBacked, LivingEntity):
     BASE_ATTRIBUTES: ClassVar[dict[str, float]] = {FOLLOW_RANGE: MOB_FOLLOW_RANGE}
     NAVIGATES: ClassVar[bool] = True          # MobNavigation; guardians swim (SwimNavigation, not modelled)
     CAN_OPEN_DOORS: ClassVar[bool] = False    # MobNavigation.setCanPathThroughDoors
-    CAN_SWIM: ClassVar[bool] = False          # EntityNavigation.setCanSwim
+    CAN_SWIM: ClassVar[bool] = False          # EntityNavigation.setCanSwim by the constructor (not by a goal)
     MAX_FOLLOW_RANGE: ClassVar[float] = NAVIGATION_MAX_FOLLOW_RANGE   # EntityNavigation.setMaxFollowRange (1.21.2)
     PATHFINDING_PENALTIES: ClassVar[dict[PathNodeType, float]] = {}   # MobEntity.setPathfindingPenalty
 
@@ -363,7 +370,7 @@ class MobEntity(RowBacked, LivingEntity):
         self.move_control.speed = 0.0
         self.move_control.state = State.WAIT
         self.jump_control.active = False
-        self.navigation = MobNavigation(self, self.CAN_OPEN_DOORS, self.CAN_SWIM) if self.NAVIGATES else None
+        self.navigation = MobNavigation(self, self.CAN_OPEN_DOORS) if self.NAVIGATES else None
         self.move_to = None                               # scene goal: MoveControl.moveTo every tick
         self.path_to = None                               # scene goal: MoveToTargetPosGoal's requests
         self.path_goal_started = False
@@ -417,6 +424,14 @@ class MobEntity(RowBacked, LivingEntity):
         """`Entity.getBlockPos`."""
         return (floor(self.pos.x), floor(self.pos.y), floor(self.pos.z))
 
+    def has_swim_goal(self, features: Features) -> bool:
+        """Whether the species' `initGoals` adds `SwimGoal` in the release (engine.living.goals): not by default."""
+        return False
+
+    def can_swim(self, features: Features) -> bool:
+        """`EntityNavigation.canSwim`: set by the constructor (`CAN_SWIM`) or by the swim goal's."""
+        return self.CAN_SWIM or self.has_swim_goal(features)
+
     def get_pathfinding_penalty(self, t: PathNodeType) -> float:
         """`MobEntity.getPathfindingPenalty`: the mob's own value, else the type's default."""
         return self.PATHFINDING_PENALTIES.get(t, t.default_penalty)
@@ -468,7 +483,8 @@ class MobEntity(RowBacked, LivingEntity):
         run_stage(rec, self, JUMP_CONTROL, self.jump_control.tick)
 
     def tick_goals(self, sim: TickContext) -> None:
-        """The scene's goals: `move_to` drives `MoveControl.moveTo` each tick; `path_to` asks the navigation as
+        """The swim goal of a species that has one (engine.living.goals: `tick_swim_goal`), then the scene's
+        goals: `move_to` drives `MoveControl.moveTo` each tick; `path_to` asks the navigation as
         1.16.5's `MoveToTargetPosGoal` does (the goal of a zombie stepping on turtle eggs, a cat going to a bed):
         `start` calls `EntityNavigation.startMovingTo` (reach distance 1) and zeroes `tryingTime`; each `tick`,
         the goal started in the same tick included (`GoalSelector.tick` starts, then ticks the running goals),
@@ -482,6 +498,8 @@ class MobEntity(RowBacked, LivingEntity):
         asked again). The goal stops when
         `tryingTime` passes 1200 (`shouldContinue`; its random wait after arriving is not modelled); the
         navigation keeps what it follows."""
+        if self.has_swim_goal(sim.features):
+            tick_swim_goal(self, sim)
         if self.move_to is not None:
             (x, y, z), speed = self.move_to
             self.move_control.move_to(x, y, z, speed)

@@ -70,6 +70,7 @@ from engine.living.travel import flying_travel
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
 
 FLOP = StageInfo("flop", "GuardianEntity.tickMovement")
 
@@ -139,6 +140,10 @@ class WitherSkeleton(MobEntity):
         """`AbstractSkeletonEntity.getHeightOffset`."""
         return SKELETON_RIDING_OFFSET
 
+    def has_swim_goal(self, features: Features) -> bool:
+        """1.12.2 `AbstractSkeleton.initEntityAI`: `EntityAISwimming` at priority 1 (`undead_swim_goal`)."""
+        return features.undead_swim_goal
+
 
 class Zombie(MobEntity):
     """`ZombieEntity`: no door opening (only a door-breaking zombie paths through closed doors)."""
@@ -155,9 +160,14 @@ class Zombie(MobEntity):
         """`ZombieEntity.getHeightOffset`: −0.45 (an adult; babies are not modelled)."""
         return ZOMBIE_HEIGHT_OFFSET
 
+    def has_swim_goal(self, features: Features) -> bool:
+        """1.12.2 `EntityZombie.initEntityAI`: `EntityAISwimming` at priority 0 (`undead_swim_goal`)."""
+        return features.undead_swim_goal
+
 
 class Villager(MobEntity):
-    """`VillagerEntity`: opens wooden doors in its paths and swims (its constructor's navigation settings)."""
+    """`VillagerEntity`: opens wooden doors in its paths and its path searches swim (its constructor's navigation
+    settings, from 1.14; before, its swim goal's)."""
 
     batch = MobBatch()
     TYPE = "minecraft:villager"
@@ -167,6 +177,11 @@ class Villager(MobEntity):
     CAN_OPEN_DOORS = True
     CAN_SWIM = True
     MAX_FOLLOW_RANGE = VILLAGER_MAX_FOLLOW_RANGE
+
+    def has_swim_goal(self, features: Features) -> bool:
+        """`EntityVillager.initEntityAI` up to 1.13.2: `EntityAISwimming` at priority 0 (`villager_swim_goal`);
+        from 1.14 the brain's `StayAboveWaterTask` floats it, which is not modelled: a villager in water sinks."""
+        return features.villager_swim_goal
 
 
 class Pig(MobEntity):
@@ -182,6 +197,10 @@ class Pig(MobEntity):
     def height_offset(self) -> float:
         """`AnimalEntity.getHeightOffset`: 0.14."""
         return ANIMAL_HEIGHT_OFFSET
+
+    def has_swim_goal(self, features: Features) -> bool:
+        """`PigEntity.initGoals`: `SwimGoal` at priority 0, in every release (1.12.2 `EntityAISwimming`)."""
+        return True
 
     def travel(self, sim: TickContext, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
         """`ItemSteerable.travel` for a pig nobody steers: step height 0.5 (up to 1.19.3), flying speed 0.02,

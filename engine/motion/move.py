@@ -338,12 +338,15 @@ def fall(e: Entity, sim: TickContext, dy: float, state: BlockState, pos: BlockPo
     reset, else it accumulates (float; from 1.18.2 the drop is cast to float first, `fall_distance_float_step`).
     From 1.21.5 (`fall_distance_double`) the fall distance is a double and the drop, cast to float, is added first
     when not touching water, so a landing counts this tick's drop too. `LivingEntity.fall` first checks the
-    water when not touching it."""
+    water when not touching it (1.12.2 `EntityLivingBase.updateFallState`: `handleWaterMovement`, its own box)."""
     features = sim.features
     if "fall_distance" in features.refused and (dy < 0.0 or e.fall_distance != 0.0):
         raise refusal(features, "fall_distance", f"entity {e.id}, tick {sim.tick_count}")
     if e.living and not e.touching_water:
-        check_water_state(e, sim.world, features)
+        if features.water_material_acceleration:   # 1.12.2 EntityLivingBase.updateFallState: handleWaterMovement
+            e.handle_water_movement(sim)
+        else:
+            check_water_state(e, sim.world, features)
     double = features.fall_distance_double
     e.fall_distance = _fall_before_landing(e.fall_distance, dy, double, e.touching_water)
     on_ground = e.on_ground

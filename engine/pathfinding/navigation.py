@@ -165,8 +165,10 @@ class MobNavigation:
         e.path_index = 0 if path is None else path.current_node_index
 
     def use_release(self, features: Features) -> None:
-        """Search as `features`' release does (`MobEntity.constructed`)."""
+        """Search as `features`' release does (`MobEntity.constructed`), swimming where the mob's species does in
+        it (`MobEntity.can_swim`: its constructor's or its swim goal's `setCanSwim`)."""
         self.features = features
+        self.maker.can_swim = self.entity.can_swim(features)
 
     def get_max_follow_range(self) -> float:
         """The range a search uses: the follow range (float); from 1.21.2 (`path_max_follow_range`,

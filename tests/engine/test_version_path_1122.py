@@ -1,7 +1,8 @@
 """Path finding of 1.12.2 against 1.13.2 (docs/versions.md, `path_finding`; MCP 1.12.2 `WalkNodeProcessor`,
-`PathNavigateGround` against the client1.13.2 sources). 1.12.2's search stays refused until every difference is
-flagged; each flagged one is shown by a bundled scene run in 1.13.2 with the flag as 1.12.2 has it, and in 1.14 with
-the flag forced off (the mutant)."""
+`PathNavigateGround` against the client1.13.2 sources). Each flagged difference is shown by a bundled scene run in
+1.13.2 with the flag as 1.12.2 has it, and in 1.14 with the flag forced off (the mutant); the last one, the zombie's
+swim goal (`undead_swim_goal`, its navigator's canSwim), in tests/engine/test_goals.py. 1.12.2 itself simulates
+them: its runs take 1.12.2's living tick too (`move_relative_float`, ...)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,18 @@ def test_1_12_2_has_the_flags_off() -> None:
     f1122, f1132 = features_for("1.12.2"), features_for("1.13.2")
     assert not f1122.path_passable_by_shape and f1132.path_passable_by_shape
     assert not f1122.path_floor_by_collision and f1132.path_floor_by_collision
+    assert "path_finding" not in f1122.refused
+
+
+def test_1_12_2_runs_the_scenes_as_1_13_2_with_its_flags() -> None:
+    """In 1.12.2 itself the searches are 1.13.2's with 1.12.2's flags; the walks part only by 1.12.2's living
+    tick (its float `moveRelative`: the chorus flower's wall stops the zombie at the same x)."""
+    as_1_12_2 = AS_1_12_2 | FLOOR_1_12_2
+    for scene in (CHORUS, SNOW):
+        assert first_path(scene, "1.12.2") == first_path(scene, "1.13.2", **as_1_12_2)
+    assert position(CHORUS, "1.12.2", 40) == position(CHORUS, "1.13.2", 40, **as_1_12_2) == (
+        1.699999988079071, 1.0, 0.5)
+    assert position(SNOW, "1.12.2", 24) == (2.9053577658799066, 2.249187078744681, 0.5)
 
 
 def test_a_chorus_flower_passes_by_its_material_in_1_12_2() -> None:

@@ -56,21 +56,24 @@ def runs_1_16_5() -> dict[str, list[str]]:
     return runs
 
 
-def test_path_finding_is_refused_before_1_13_2() -> None:
-    """The table: 1.13.2-1.16.5 simulated (1.13.2-1.15.2 by flags: test_version_path_1132, _114, _1143, _1144,
-    _1152), the releases before 1.13.2 refused."""
+def test_path_finding_is_refused_before_1_12_2_and_in_1_13_to_1_13_1() -> None:
+    """The table: 1.12.2-1.16.5 simulated (1.12.2-1.15.2 by flags: test_version_path_1122, _1132, _114, _1143,
+    _1144, _1152), the releases before 1.12.2 and 1.13-1.13.1 refused (no source)."""
     assert all("path_finding" not in features_for(v).refused
                for v in ("1.13.2", "1.14", "1.14.1", "1.14.3", "1.14.4", "1.15", "1.15.2", "1.16", "1.16.1",
-                         *SAME_AS_1_16_5, "1.16.5"))
-    assert "path finding before 1.13.2 not compared" in refusing(parse_version("1.12.2"), "path_finding").what
+                         *SAME_AS_1_16_5, "1.16.5", "1.12.2"))
+    assert "PathFinder and PathNavigate of 1.11-1.12.1 not compared" in refusing(parse_version("1.12.1"),
+                                                                               "path_finding").what
+    assert "PathFinder and PathNavigate of 1.13-1.13.1" in refusing(parse_version("1.13.1"), "path_finding").what
 
 
-def test_a_search_before_1_13_2_stops_in_one_line() -> None:
-    """The zombie round the wall (its living tick simulated in 1.12.2) stops at its first search."""
+def test_a_search_of_1_12_2_runs_and_one_of_1_13_1_stops_in_one_line() -> None:
+    """The zombie round the wall searches in 1.12.2; in 1.13.1 (no source) the run stops in one line."""
+    assert any('"kind": "path"' in line for line in run("zombie_path_around_wall.toml", "1.12.2", 3))
     with pytest.raises(NotImplementedError) as err:
-        run("zombie_path_around_wall.toml", "1.12.2", 3)
+        run("zombie_path_around_wall.toml", "1.13.1", 3)
     text = str(err.value)
-    assert "\n" not in text and "path finding (spec 07) of version 1.12.2" in text
+    assert "\n" not in text and "of version 1.13.1" in text
 
 
 def test_1_16_2_to_1_16_4_read_the_same_path_flags_as_1_16_5() -> None:

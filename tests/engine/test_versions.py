@@ -1042,6 +1042,17 @@ CASES["move_control_jump_by_step"] = (scene_toml(scene={"version": "1.12.2"}, bl
     {"type": "minecraft:zombie", "id": 1, "pos": [0.05, 1.0, 0.5], "on_ground": True,
      "move_to": {"pos": [0.05, 1.0, -2.5], "speed": 1.0}}]), 3, 1)
 
+# the swim goal (engine.living.goals): a zombie (1), a wither skeleton (2), a villager (3) and a pig (4) dropped into
+# deep water in 1.12.2 (tests/engine/test_goals.py), and a pig in 1.21.3 (alternate ticks by age)
+_SWIM = (SCENES_DIR / "mobs_swim_1_12_2.toml").read_text()
+_PIG_SWIM = (SCENES_DIR / "pig_swim_1_16_5.toml").read_text().replace('version = "1.16.5"', 'version = "1.21.3"')
+CASES["undead_swim_goal"] = (_SWIM, 40, 1)
+CASES["swim_goal_any_depth"] = (_SWIM, 60, 4)
+CASES["villager_swim_goal"] = (_SWIM, 40, 3)
+CASES["goal_selector_every_third_tick"] = (_SWIM, 40, 4)
+CASES["goal_selector_alternate"] = (_PIG_SWIM, 40, 1)
+CASES["goal_selector_alternate_by_age"] = (_PIG_SWIM, 40, 1)
+
 # firework rockets of 1.12.2 (MCP) and 1.13.2 (client1.13.2): rocket 1 of the free-flight scene flies through the
 # armor stand (1.12.2, 1.13.2) or hits it in tick 7 (1.14); the boosted glider's motion takes getLookVec's
 # sine-table entries (1.12.2)
@@ -1207,6 +1218,7 @@ BOTH_SIMULATED |= {"jump_keeps_faster_rise", "effective_gravity_after_move", "ti
 BOTH_SIMULATED |= {"minecart_rider_input_push"}
 # riders of 1.20.5: a player rider's case runs in 1.20.4 and 1.20.5 now that living entities run in 1.20.5
 BOTH_SIMULATED |= {"vehicle_attachment_points"}
+BOTH_SIMULATED |= {"villager_swim_goal", "goal_selector_every_third_tick"}   # the swim goal (1.13.2 against 1.14)
 BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
 BOTH_SIMULATED |= {"path_node_passed_ahead", "path_timeout_bottom_centre", "path_start_corners_in_order",
                    "path_from_negative_node", "path_fence_nodes", "path_fire_blocks", "path_fluids_after_pathable",
