@@ -24,6 +24,7 @@ class TickContext(Protocol):
     random: JavaRandom          # World.random
     math_random: JavaRandom     # java.lang.Math.random(): unseeded in the game, the scene's math_random_seed here
     tick_count: int
+    server_ticks: int | None    # MinecraftServer.getTicks() at tick 0 (scene.server_ticks), None where not given
     seed: int                   # the scene seed (an explosion's fire Random)
     max_entity_cramming: int    # the maxEntityCramming game rule
     redstone_log: dict[str, list[dict[str, Any]]] | None   # the tick's redstone record while traced (engine/redstone)

@@ -16,8 +16,8 @@ When the selector starts and stops it (the goal stops where it cannot start: `Go
 - 1.18 `MobEntity.tickNewAi` (`goal_selector_alternate`): where the tick's number + `getId()` is odd and the age is
   above 1, `tickGoals(false)` only ticks the running goals that `shouldRunEveryTick` (the swim goal does, from
   1.18), else `GoalSelector.tick`. The number is the age from 1.20.5 (`goal_selector_alternate_by_age`); 1.18-1.20.4
-  count the server's ticks (`MinecraftServer.getTicks`), which a scene does not give: the run stops where the
-  swim goal's start or stop would depend on it.
+  count the server's ticks (`MinecraftServer.getTicks`), which a scene gives as `server_ticks` (its value before
+  tick 1); without it the run stops where the swim goal's start or stop would depend on it.
 
 The species' other goals (wandering, looking around, panicking, attacking) are not modelled, nor their draws from
 the Random: a scene mob has the swim goal and the scene's goals (`move_to`, which holds no control, and `path_to`,
@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from engine.living.mob import MobEntity
 
 SERVER_TICKS_UNKNOWN = ("the goal selector alternates by the server's tick counter (MinecraftServer.getTicks, "
-                        "1.18-1.20.4), which a scene does not give, and the swim goal would start or stop here")
+                        "1.18-1.20.4), which this scene does not give (set scene.server_ticks), and the swim goal "
+                        "would start or stop here")
 PATH_GOAL_INTERRUPTED = ("the swim goal would run beside the scene's path_to goal (its interruption of "
                          "MoveToTargetPosGoal is not modelled)")
 
@@ -72,9 +73,15 @@ def tick_swim_goal(mob: MobEntity, sim: TickContext) -> None:
 
 def _odd_tick(mob: MobEntity, sim: TickContext, running: bool) -> bool:
     """Whether `tickNewAi` takes `tickGoals(false)` (age above 1): the age + `getId()` is odd (1.20.5); before,
-    the server's count, unknown, so the run stops where the two ways part (the goal would start or stop)."""
+    the server's count + `getId()` (`MinecraftServer.getTicks`, counted up before the worlds tick: the scene's
+    `server_ticks` + the tick), and where the scene does not give it the run stops where the two ways part (the
+    goal would start or stop)."""
     if sim.features.goal_selector_alternate_by_age:
-        return (mob.age + mob.id) % GOAL_SELECTOR_ALTERNATION != 0
-    if can_start(mob, sim) != running:
+        count = mob.age
+    elif sim.server_ticks is not None:
+        count = sim.server_ticks + sim.tick_count
+    elif can_start(mob, sim) != running:
         raise refusal(sim.features, "living", f"entity {mob.id}, tick {sim.tick_count}", SERVER_TICKS_UNKNOWN)
-    return True
+    else:
+        return True
+    return (count + mob.id) % GOAL_SELECTOR_ALTERNATION != 0

@@ -186,7 +186,7 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "dimension",
                              "random", "next_entity_id", "game_time", "experiments", "math_random_seed",
-                             "math_random"})
+                             "math_random", "server_ticks"})
     version = ctx.string(head.get("version", DEFAULT_VERSION), "scene.version")
     try:
         features_for(version)
@@ -300,6 +300,8 @@ def _load_saved_counters(ctx: SceneContext, sim: Simulation, head: dict[str, Any
     if "game_time" in head:   # the world's clock when the scene was saved: tick 1 of the loaded run is the next
         sim.time_offset = ctx.integer(head["game_time"], "scene.game_time", 0, 2**62)
         sim.world.game_time = sim.time_offset
+    if "server_ticks" in head:   # MinecraftServer.ticks (an int) before tick 1, which counts it up first
+        sim.server_ticks = ctx.integer(head["server_ticks"], "scene.server_ticks", 0, 2**31 - 1)
 
 
 def _load_random(ctx: SceneContext, random: JavaRandom, value: Any, key: str) -> None:

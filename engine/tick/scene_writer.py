@@ -156,6 +156,8 @@ def _head(sim: Simulation) -> dict[str, Any]:
         head["next_entity_id"] = sim.next_entity_id
     if world.game_time:
         head["game_time"] = world.game_time
+    if sim.server_ticks is not None:   # the server's count now: the loaded run's tick 1 is the next
+        head["server_ticks"] = (sim.server_ticks + sim.tick_count) % 2**31
     return head
 
 

@@ -86,6 +86,7 @@ class Simulation:
         self.math_random = JavaRandom(0)        # java.lang.Math.random(), where a simulated release calls it
         self.tick_count = 0
         self.time_offset = 0                    # the world's clock at tick 0: a scene saved mid-run says where it was
+        self.server_ticks: int | None = None    # MinecraftServer.getTicks() at tick 0, where the scene gives it
         self.trace_enabled = False
         self.vectorize = True                   # runs of a kind with a batch tick take its compiled loop
         self.kernel_ticks = 0                   # TNT ticks the loop did, and those it handed to the object path

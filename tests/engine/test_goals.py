@@ -14,6 +14,7 @@ from engine.core.versions import RELEASES, features_for, version_text
 from engine.geometry.box import Vec3
 from engine.living.mobs import MOB_TYPES, Pig
 from engine.tick.scene import load_scene_text
+from engine.tick.scene_writer import scene_document, scene_toml
 from tests.conftest import SCENES_DIR
 from tests.engine.test_version_path_1415 import scene_at
 from tests.engine.test_version_paths import first_path
@@ -92,14 +93,50 @@ def test_from_1_20_5_the_selector_starts_the_goal_on_alternate_ticks_by_age() ->
 
 @pytest.mark.parametrize("version", ["1.18", "1.20.4"])
 def test_1_18_to_1_20_4_stop_where_the_server_s_tick_count_decides(version: str) -> None:
-    """1.18-1.20.4 alternate by `MinecraftServer.getTicks() + getId()`, which a scene does not give: the run stops
-    in one line at tick 8, where the pig's goal would start on one parity and not on the other."""
+    """1.18-1.20.4 alternate by `MinecraftServer.getTicks() + getId()`; where the scene does not give the count
+    (`scene.server_ticks`) the run stops in one line at tick 8, where the pig's goal would start on one parity and
+    not on the other."""
     line = states(PIG, version, 40)
     assert isinstance(line, str) and "\n" not in line
     assert line.startswith("living travel and jumping") and "at entity 1, tick 8" in line
     assert "MinecraftServer.getTicks" in line
     assert states(PIG, "1.21.3", 40, goal_selector_alternate_by_age=False) == \
         line.replace(f"of version {features_for(version).version}", "of version 1.21.3")
+
+
+def server_scene(version: str, server_ticks: int) -> str:
+    """The pig scene in `version` with `scene.server_ticks` (MinecraftServer.getTicks before tick 1)."""
+    lines = (SCENES_DIR / PIG).read_text().splitlines()
+    at = lines.index("[scene]") + 1
+    return "\n".join([*lines[:at], f"server_ticks = {server_ticks}", *lines[at:]]).replace(
+        'version = "1.16.5"', f'version = "{version}"')
+
+
+def test_1_18_to_1_20_4_alternate_by_the_scene_s_server_ticks() -> None:
+    """With `scene.server_ticks` N, 1.20.4's tick k takes `tickGoals(false)` where N + k + id is odd: N 0 starts
+    the pig's goal at tick 9, as 1.20.5's age (the age is the tick here), and the run equals 1.20.5's; N 1 at tick
+    8. A scene written mid-run keeps the count (N + the ticks run) and its reload runs on alike."""
+    runs = {}
+    for n in (0, 1):
+        sim = load_scene_text(server_scene("1.20.4", n), PIG)
+        pig, out = sim.entity_by_id(1), []
+        for _ in range(40):
+            sim.tick()
+            out.append("S" if pig.swim_goal_running else "w" if pig.touching_water else ".")
+        runs[n] = ("".join(out[:10]), (tuple(pig.pos), tuple(pig.motion)))
+    assert runs[0][0] == ".....www" + "SS" and runs[1][0] == ".....wwS" + "SS"
+    assert {1: runs[0][1]} == states(PIG, "1.20.5", 40) and runs[1][1] != runs[0][1]
+    sim = load_scene_text(server_scene("1.20.4", 7), PIG)
+    for _ in range(5):
+        sim.tick()
+    document = scene_document(sim)
+    assert document["scene"]["server_ticks"] == 12
+    again = load_scene_text(scene_toml(document), PIG)
+    for _ in range(20):
+        sim.tick()
+        again.tick()
+    assert [(tuple(e.pos), tuple(e.motion)) for e in again.entities] == \
+        [(tuple(e.pos), tuple(e.motion)) for e in sim.entities]
 
 
 def test_1_12_2_zombies_skeletons_villagers_and_pigs_swim() -> None:
