@@ -522,16 +522,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "explosion_normalized_direction": ("ServerExplosion.hurtEntities: the push direction is Vec3.normalize of eye - "
                                        "centre, zero below a length of 1.0E-5F, and an entity whose eye (a TNT's "
                                        "position) is the centre takes exposure, damage and a zero push instead of "
-                                       "being passed over (1.21.10 and 1.21.11 read; 1.21.8: 1.21.3's; 1.21.9 not "
-                                       "read, the case stopped by explosion_direction_unread)", (1, 21, 9), None),
-    "explosion_direction_unread": ("ServerExplosion.hurtEntities of 1.21.9 not read (1.21.8 and 1.21.10 differ: "
-                                   "explosion_normalized_direction): an explosion reaching an entity within 1.0E-5F "
-                                   "of its centre stops the run in one line", (1, 21, 9), (1, 21, 10)),
+                                       "being passed over (1.21.9, 1.21.10 and 1.21.11 read; 1.21.8: 1.21.3's)",
+                                       (1, 21, 9), None),
     "explosion_sets_projectile_owner": ("ServerExplosion.hurtEntities sets the owner of a projectile of the "
                                         "redirectable_projectile tag (fireball, wind charge, breeze wind charge) to "
                                         "the explosion's attacker: not simulated, an explosion reaching one stops the "
-                                        "run in one line (1.21.10 and 1.21.11 read; 1.21.8 keeps the owner; 1.21.9, "
-                                        "not read, stops too)",
+                                        "run in one line (1.21.9, 1.21.10 and 1.21.11 read; 1.21.8 keeps the "
+                                        "owner)",
                                         (1, 21, 9), None),
     "explosion_preserves_decorations": ("ExplosionImpl.preservesDecorativeEntities: armor stands, items and leash "
                                         "knots are immune to an explosion whose source entity is a wind charge or "
@@ -577,7 +574,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                "bubble column acts only on a long step or a box in its cell (1.21.10; 1.21.11 the "
                                "same)", (1, 21, 10), None),
     "piston_move_unstuck": ("Entity.move: a piston's move is not scaled by the stuck multiplier (cobweb, berry "
-                            "bush), which is still cleared with the Motion (1.21.10; 1.21.11 the same)",
+                            "bush), which is still cleared with the Motion (1.21.10; 1.21.11 the same; "
+                            "1.21.9 read: scaled)",
                             (1, 21, 10), None),
     "push_away_double_sqrt": ("Entity.pushAwayFrom divides by Math.sqrt in double, not MathHelper.sqrt's float "
                               "(1.17)", (1, 17, 0), None),
@@ -1283,11 +1281,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "lightning_rod_place_schedules_tick": ("LightningRodBlock.onPlace: a powered rod placed (not replacing a rod) "
                                            "without its block tick scheduled schedules the tick 8 later and stays "
                                            "powered until it runs, not set unpowered at once with flags 18, before "
-                                           "Level.setBlock's neighbour updates (1.21.10; 1.21.11 the same; 1.21.8: "
-                                           "1.21.3's)", (1, 21, 10), None),
-    "lightning_rod_place_unread": ("LightningRodBlock.onPlace of 1.21.9 not read (1.21.8 and 1.21.10 differ: "
-                                   "lightning_rod_place_schedules_tick): a powered lightning rod placed without its "
-                                   "block tick scheduled stops the run in one line", (1, 21, 9), (1, 21, 10)),
+                                           "Level.setBlock's neighbour updates (1.21.9 and 1.21.10 read; 1.21.11 the "
+                                           "same; 1.21.8: 1.21.3's)", (1, 21, 9), None),
     "xp_orb_tick_1_21_8": ("ExperienceOrb.tick: no gravity while the box collides, the push out of blocks only when "
                            "the box moved by the Motion collides too, the friction (0.98F, on the ground x the "
                            "slipperiness) on Y as well, the bounce only where prevY < -0.03 (1.21.7 and 1.21.8; "
@@ -1373,9 +1368,9 @@ MECHANICS: dict[str, Mechanic] = {
                    "movement, the axis order of the movement before collisions, forEachBlockIntersectedBetween from "
                    "the box's furthest corner, bubble columns acting only on a box in their cell or a long move "
                    "(block_walk_step_budget), a piston's move no longer slowed by a cobweb (piston_move_unstuck); "
-                   "the 25w37a snapshot of 1.21.9 (read) has the budget and the axis order but neither the bubble "
-                   "column's test nor the piston's unscaled move: the release of those (a 1.21.9 pre-release, its "
-                   "release candidate or 1.21.10) not found"))),
+                   "1.21.9's Entity (read) has the budget and the axis order but neither the bubble column's test "
+                   "(entityInside gets no precise flag) nor the piston's unscaled move; its BlockGetter (the walk "
+                   "of forEachBlockIntersectedBetween) was not found"))),
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move's landing block")),
@@ -1684,7 +1679,6 @@ class Features:
     wind_charge_top_inclusive: bool
     explosion_add_velocity: bool
     explosion_normalized_direction: bool
-    explosion_direction_unread: bool
     explosion_sets_projectile_owner: bool
     explosion_preserves_decorations: bool
     supporting_block: bool
@@ -1877,7 +1871,6 @@ class Features:
     xp_orb_spawn_1_21_7: bool
     affect_neighbors_after_removal: bool
     lightning_rod_place_schedules_tick: bool
-    lightning_rod_place_unread: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

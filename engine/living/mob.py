@@ -156,8 +156,8 @@ UNREAD_FLAGS = frozenset({
     "xp_orb_spawn_unread", "boat_splash_above_bubble_column", "xp_orb_tick_1_21_8", "affect_neighbors_after_removal",
     "apply_effects_from_blocks", "bobber_gravity_off_ground", "bubble_column_above_no_collision",
     "projectile_hit_margin_by_age", "xp_orb_spawn_1_21_7", "boat_boarding_by_type_tag", "bobber_hooked_interactable",
-    "explosion_direction_unread", "explosion_normalized_direction", "explosion_sets_projectile_owner",
-    "lightning_rod_place_unread", "arrow_left_owner_before_raycast", "block_walk_step_budget",
+    "explosion_normalized_direction", "explosion_sets_projectile_owner",
+    "arrow_left_owner_before_raycast", "block_walk_step_budget",
     "lightning_rod_place_schedules_tick", "piston_move_unstuck", "arrow_hits_many", "redirect_look_unnormalized"})
 _releases: dict[Features, tuple | None] = {}   # each release's `MobBatch.release`, None where the loop does not run
 _path_goal_runs, _path_goal_tick = plain(path_goal_runs), plain(path_goal_tick)
