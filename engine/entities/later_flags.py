@@ -20,7 +20,7 @@ OTHER_KINDS = frozenset({
     "path_target_down_to_bottom", "apply_input_before_ai", "move_control_jump_ends_in_liquid", "fall_damage_floor",
     "player_move_vector", "sprint_forward_impulse", "player_motion_cut_squared", "sneak_probe_deflated",
     "glide_ends_on_climbable", "pose_swimming_before_gliding", "bobber_gravity_off_ground",
-    "bobber_hooked_interactable", "xp_orb_tick_1_21_8", "xp_orb_spawn_1_21_7", "xp_orb_spawn_unread",
+    "bobber_hooked_interactable", "xp_orb_tick_1_21_8", "xp_orb_spawn_1_21_7", "xp_orb_push_moved_box",
     "affect_neighbors_after_removal", "lightning_rod_place_schedules_tick"})
 
 

@@ -531,10 +531,11 @@ CASES: dict[str, tuple[str, int, int]] = {
     # an orb falling from rest: Y x 0.98 after the move, or x 0.98F (the friction on every axis)
     "xp_orb_tick_1_21_8": (scene_toml(entities=[
         {"type": "minecraft:experience_orb", "pos": [0.5, 30.0, 0.5], "value": 3, "id": 1}]), 2, 1),
-    # a bottle breaking on stone: its orbs spawned (up to 1.21.5 by nextDouble, from 1.21.7 by nextFloat and in
-    # double: orb 2's Motion differs) or, in 1.21.5-1.21.6 (not read), the run stopped at the spawn
-    "xp_orb_spawn_unread": (_XP_BOTTLE, 1, 2),
+    # a bottle breaking on stone: its orbs spawned (up to 1.21.5 by nextDouble, from 1.21.6 by nextFloat and in
+    # double: orb 2's Motion differs)
     "xp_orb_spawn_1_21_7": (_XP_BOTTLE, 1, 2),
+    # an orb sunk into stone rising: pushed out of the block (up to 1.21.5) or left to rise on (1.21.6)
+    "xp_orb_push_moved_box": ((SCENES_DIR / "xp_orb_in_block_1_21_6.toml").read_text(), 1, 1),
     # a flying bobber sliding east on the ground: gravity keeps it on the ground and the stop zeroes its Motion, or
     # (no gravity on the ground) it moves off the ground and slides on
     "bobber_gravity_off_ground": (scene_toml(blocks=[FLOOR], entities=[
@@ -1256,6 +1257,9 @@ BOTH_SIMULATED |= {"arrow_hits_many"}   # arrows (1.21.11; 1.21.10 simulated too
 BOTH_SIMULATED |= {"fall_reset_ray_capped"}   # the fall distance (1.21.9, its 25w37a snapshot read)
 # the explosion's push at its centre and the powered lightning rod placed (1.21.9 read)
 BOTH_SIMULATED |= {"explosion_normalized_direction", "lightning_rod_place_schedules_tick"}
+BOTH_SIMULATED |= {"affect_neighbors_after_removal"}   # redstone (1.21.5, its snapshots read, against 1.21.4)
+BOTH_SIMULATED |= {"path_target_down_to_bottom"}   # path finding (1.21.6 against 1.21.5, bracketed since)
+BOTH_SIMULATED |= {"xp_orb_tick_1_21_8", "xp_orb_push_moved_box", "xp_orb_spawn_1_21_7"}   # XP orbs (1.21.5-1.21.6)
 BOTH_SIMULATED |= {"arrow_in_ground_zeroes_motion", "arrow_in_ground_unpushed"}   # arrows (1.21.5; 1.21.4 too)
 BOTH_SIMULATED |= {"explosion_add_velocity"}   # wind charges (1.21.4)
 # the look vector of 1.21.11: 1.21.10 (read) simulates the case too, indexing in float and normalising
