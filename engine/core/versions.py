@@ -522,16 +522,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "explosion_normalized_direction": ("ServerExplosion.hurtEntities: the push direction is Vec3.normalize of eye - "
                                        "centre, zero below a length of 1.0E-5F, and an entity whose eye (a TNT's "
                                        "position) is the centre takes exposure, damage and a zero push instead of "
-                                       "being passed over (1.21.10 and 1.21.11 read; 1.21.8: 1.21.3's; 1.21.9 not "
-                                       "read, the case stopped by explosion_direction_unread)", (1, 21, 9), None),
-    "explosion_direction_unread": ("ServerExplosion.hurtEntities of 1.21.9 not read (1.21.8 and 1.21.10 differ: "
-                                   "explosion_normalized_direction): an explosion reaching an entity within 1.0E-5F "
-                                   "of its centre stops the run in one line", (1, 21, 9), (1, 21, 10)),
+                                       "being passed over (1.21.9, 1.21.10 and 1.21.11 read; 1.21.8: 1.21.3's)",
+                                       (1, 21, 9), None),
     "explosion_sets_projectile_owner": ("ServerExplosion.hurtEntities sets the owner of a projectile of the "
                                         "redirectable_projectile tag (fireball, wind charge, breeze wind charge) to "
                                         "the explosion's attacker: not simulated, an explosion reaching one stops the "
-                                        "run in one line (1.21.10 and 1.21.11 read; 1.21.8 keeps the owner; 1.21.9, "
-                                        "not read, stops too)",
+                                        "run in one line (1.21.9, 1.21.10 and 1.21.11 read; 1.21.8 keeps the "
+                                        "owner)",
                                         (1, 21, 9), None),
     "explosion_preserves_decorations": ("ExplosionImpl.preservesDecorativeEntities: armor stands, items and leash "
                                         "knots are immune to an explosion whose source entity is a wind charge or "
@@ -577,7 +574,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                "bubble column acts only on a long step or a box in its cell (1.21.10; 1.21.11 the "
                                "same)", (1, 21, 10), None),
     "piston_move_unstuck": ("Entity.move: a piston's move is not scaled by the stuck multiplier (cobweb, berry "
-                            "bush), which is still cleared with the Motion (1.21.10; 1.21.11 the same)",
+                            "bush), which is still cleared with the Motion (1.21.10; 1.21.11 the same; "
+                            "1.21.9 read: scaled)",
                             (1, 21, 10), None),
     "push_away_double_sqrt": ("Entity.pushAwayFrom divides by Math.sqrt in double, not MathHelper.sqrt's float "
                               "(1.17)", (1, 17, 0), None),
@@ -1182,7 +1180,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "path_target_down_to_bottom": ("GroundPathNavigation.createPath: the scan down from a target in the air reads the "
                                    "world's bottom row too (getMinY, was the row above it), so a floor in that row "
                                    "is found and the target set on it (1.21.4: the scan up from the block above the "
-                                   "target) (1.21.6, 1.21.7, 1.21.8 and 1.21.11)", (1, 21, 6), None),
+                                   "target) (1.21.6, 1.21.7, 1.21.8 and 1.21.11; 1.21.5 as 1.21.4: bracketed by "
+                                   "1.21.4 and the 25w15a snapshot of 1.21.6, the same GroundPathNavigation)",
+                                   (1, 21, 6), None),
     # living entities and players of 1.21.4 (1.21.4 against 1.21.3, docs/versions.md `living`)
     "should_stop_sprinting": ("ClientPlayerEntity.tickMovement ends a sprint right after reading the keys where "
                               "the player is in the sneaking pose or crawling, gliding, riding, or using an item "
@@ -1243,8 +1243,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                         "and, at 0, the sound's and the splash's three floats (1.21.4: the splash's "
                                         "two floats, nextInt(20), at 0 the sound's float): not simulated, a boat "
                                         "above a bubble column's surface stops the run in one line (1.21.7 and "
-                                        "1.21.8; 1.21.6 bracketed by its 25w18a snapshot and 1.21.7; 1.21.5 "
-                                        "refused by the boat row)", (1, 21, 6), None),
+                                        "1.21.8; 1.21.5-1.21.6 bracketed by the 25w03a snapshot of 1.21.5 and "
+                                        "1.21.7, the same AbstractBoat)", (1, 21, 5), None),
     "boat_boarding_by_type_tag": ("AbstractBoat.tick boards an entity unless its type is in the tag "
                                   "cannot_be_pushed_onto_boats (1.21.10 and 1.21.11 read; 1.21.8: not a water "
                                   "animal, player or creaking; 1.21.9 not read): the tag's members are not in the "
@@ -1281,7 +1281,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "the move) x 0.4, not Y x -0.9 (1.21.4)", (1, 21, 4), None),
     "bobber_gravity_off_ground": ("FishingBobberEntity.tick adds its gravity (-0.03) only off the ground and with no "
                                   "hooked entity, not whenever its cell holds no water (1.21.6, 1.21.7 and 1.21.8; "
-                                  "1.21.4 as 1.21.3; 1.21.11 the same)",
+                                  "1.21.4 as 1.21.3; 1.21.11 the same; 1.21.5 as 1.21.4: its 25w02a snapshot and the "
+                                  "25w15a snapshot of 1.21.6 have 1.21.4's FishingHook)",
                                   (1, 21, 6), None),
     "bobber_hooked_interactable": ("FishingBobberEntity.tick lets go of a hooked entity that cannot interact with "
                                    "the level (Entity.canInteractWithLevel: dead, removed or a spectator), not only "
@@ -1298,24 +1299,24 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                        "UPDATE_NEIGHBORS or MOVED; PistonBaseBlock.moveBlocks runs those of the "
                                        "blocks it breaks at the end, before their neighbour updates, not when it "
                                        "sets them to air (flags 18): a redstone torch toggling updates around its "
-                                       "neighbours once, not twice (1.21.7 and 1.21.8; 1.21.4 as 1.21.3)",
-                                       (1, 21, 7), None),
+                                       "neighbours once, not twice (1.21.7 and 1.21.8; 1.21.5-1.21.6 bracketed by "
+                                       "1.21.5's snapshots, read: LevelChunk of 25w03a, PistonBaseBlock of 25w04a, "
+                                       "the blocks' removal effects of 25w02a and 1.21.5; 1.21.4 as 1.21.3)",
+                                       (1, 21, 5), None),
     "lightning_rod_place_schedules_tick": ("LightningRodBlock.onPlace: a powered rod placed (not replacing a rod) "
                                            "without its block tick scheduled schedules the tick 8 later and stays "
                                            "powered until it runs, not set unpowered at once with flags 18, before "
-                                           "Level.setBlock's neighbour updates (1.21.10; 1.21.11 the same; 1.21.8: "
-                                           "1.21.3's)", (1, 21, 10), None),
-    "lightning_rod_place_unread": ("LightningRodBlock.onPlace of 1.21.9 not read (1.21.8 and 1.21.10 differ: "
-                                   "lightning_rod_place_schedules_tick): a powered lightning rod placed without its "
-                                   "block tick scheduled stops the run in one line", (1, 21, 9), (1, 21, 10)),
-    "xp_orb_tick_1_21_8": ("ExperienceOrb.tick: no gravity while the box collides, the push out of blocks only when "
-                           "the box moved by the Motion collides too, the friction (0.98F, on the ground x the "
-                           "slipperiness) on Y as well, the bounce only where prevY < -0.03 (1.21.7 and 1.21.8; "
-                           "1.21.11 the same; 1.21.6 bracketed by its 25w18a snapshot and 1.21.7)", (1, 21, 6), None),
-    "xp_orb_spawn_unread": ("new ExperienceOrb of 1.21.5 not read (1.21.4 and the 25w18a snapshot of 1.21.6: the yaw "
-                            "by nextDouble and Motion by (nextDouble x 0.2F - 0.1F) x 2; the 25w21a snapshot of 1.21.6 "
-                            "and 1.21.7: xp_orb_spawn_1_21_7): a spawned orb stops the run in one line", (1, 21, 5),
-                            (1, 21, 6)),
+                                           "Level.setBlock's neighbour updates (1.21.9 and 1.21.10 read; 1.21.11 the "
+                                           "same; 1.21.8: 1.21.3's)", (1, 21, 9), None),
+    "xp_orb_tick_1_21_8": ("ExperienceOrb.tick: no gravity while the box collides, the push out of blocks only while "
+                           "it collides, the friction (0.98F, on the ground x the slipperiness) on Y as well, the "
+                           "bounce only where prevY < -0.03 (1.21.7 and 1.21.8; 1.21.11 the same; 1.21.5-1.21.6 "
+                           "bracketed by the 25w03a snapshot of 1.21.5, the 25w15a and 25w18a snapshots of 1.21.6 "
+                           "and 1.21.7)", (1, 21, 5), None),
+    "xp_orb_push_moved_box": ("ExperienceOrb.tick pushes a colliding box out of blocks only where the box moved by "
+                              "the Motion collides too (1.21.7 and 1.21.8; 1.21.6 bracketed by its 25w18a snapshot "
+                              "and 1.21.7; 1.21.5, its 25w03a snapshot and the 25w15a snapshot of 1.21.6: whenever "
+                              "the box collides)", (1, 21, 6), None),
     "xp_orb_spawn_1_21_7": ("new ExperienceOrb draws its yaw by nextFloat x 360.0F and its Motion in double "
                             "((nextDouble x 0.2 - 0.1) x 2), and moves an orb whose box collides by "
                             "unstuckIfPossible (1.21.7 and 1.21.8 read; 1.21.11 the same; 1.21.6 bracketed by its "
@@ -1351,19 +1352,13 @@ _PRE_1_13_2 = ("{} of 1.13-1.13.1 not compared (the 1.13.2 client source read is
                "flattening, not bracketed with 1.12.2: docs/versions.md, \"1.13.2 sources\")")
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
-_REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) differ: "
-                    "LevelChunk.setBlockState runs affectNeighborsAfterRemoval (was onStateReplaced, with the new "
-                    "state) only where the block changed and the flags hold UPDATE_NEIGHBORS or MOVED, and a piston "
-                    "runs it for the blocks it breaks at the end of moveBlocks (affect_neighbors_after_removal); "
-                    "1.21.5-1.21.6 not read, the release of the change not found (the 25w18a snapshot of 1.21.6 "
-                    "read: LevelChunk.setBlockState already as 1.21.7's)")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
 _PLAYER_1_21_5 = ("the player's client of 1.21.5 is not pinned: its KeyboardInput (read) gives 1.21.7's normalized "
                   "Vec2 and the 25w05a snapshot's LocalPlayer, Player and LivingEntity.aiStep have 1.21.7's "
                   "modifyInput, sprint rules, edge probe and 9.0E-6 cut, but LocalPlayer clears the sprint tap on the "
-                  "back key and guards a zero-length input only from a later snapshot (25w20a of 1.21.6, read), and "
-                  "1.21.5's LocalPlayer was not found")
+                  "back key and guards a zero-length input only from a later snapshot (25w15a, the first of 1.21.6, "
+                  "read), and 1.21.5's LocalPlayer was not found")
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
 MECHANICS: dict[str, Mechanic] = {
@@ -1393,9 +1388,9 @@ MECHANICS: dict[str, Mechanic] = {
                    "movement, the axis order of the movement before collisions, forEachBlockIntersectedBetween from "
                    "the box's furthest corner, bubble columns acting only on a box in their cell or a long move "
                    "(block_walk_step_budget), a piston's move no longer slowed by a cobweb (piston_move_unstuck); "
-                   "the 25w37a snapshot of 1.21.9 (read) has the budget and the axis order but neither the bubble "
-                   "column's test nor the piston's unscaled move: the release of those (a 1.21.9 pre-release, its "
-                   "release candidate or 1.21.10) not found"))),
+                   "1.21.9's Entity (read) has the budget and the axis order but neither the bubble column's test "
+                   "(entityInside gets no precise flag) nor the piston's unscaled move; its BlockGetter (the walk "
+                   "of forEachBlockIntersectedBetween) was not found"))),
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move's landing block")),
@@ -1423,14 +1418,7 @@ MECHANICS: dict[str, Mechanic] = {
     "xp_orb": Mechanic(
         "the XP-orb tick (ExperienceOrbEntity.tick, spec 06 §4)", "an XP orb ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityXPOrb.onUpdate")),
-            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityXPOrb.onUpdate")),
-            Change((1, 21, 5), (1, 21, 6), "ExperienceOrbEntity.tick changed between 1.21.4 (read: 1.21.3's tick "
-                   "but the bounce Y := -prevY x 0.4) and the 25w18a snapshot of 1.21.6 (read, as 1.21.7 and 1.21.8: "
-                   "no gravity while the box is inside a block, pushOutOfBlocks only when the box offset by the "
-                   "Motion is blocked, the ground friction multiplies Y too, the bounce only where the box landed "
-                   "and prevY < -gravity: xp_orb_tick_1_21_8, simulated from 1.21.6); 1.21.5's ExperienceOrb is not "
-                   "stored at its release commit, and its 25w02a snapshot pushes out of blocks unconditionally: the "
-                   "release of the change not found"))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityXPOrb.onUpdate")))),
     "thrown": Mechanic(
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
@@ -1466,10 +1454,6 @@ MECHANICS: dict[str, Mechanic] = {
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityFishHook.onUpdate")),
             Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityFishHook.onUpdate")),
-            Change((1, 21, 5), (1, 21, 6), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
-                   "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.6, 1.21.7 and 1.21.8 "
-                   "(read: bobber_gravity_off_ground); 1.21.5 not read, the release of the change not found (the "
-                   "25w02a snapshot of 1.21.5 read: 1.21.4's gravity still)"),
             Change((1, 21, 9), (1, 21, 10), "FishingHook.tick of 1.21.8 (read) lets go of a hooked entity once it "
                    "is removed, 1.21.10 and 1.21.11 (read) once it cannot interact with the level (dead too: "
                    "bobber_hooked_interactable); 1.21.9 not read (its first snapshot, read, still 1.21.8's), the "
@@ -1486,11 +1470,7 @@ MECHANICS: dict[str, Mechanic] = {
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityBoat.onUpdate")),
-            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityBoat.onUpdate")),
-            Change((1, 21, 5), (1, 21, 6), "1.21.6 (bracketed by its 25w18a snapshot and 1.21.7, both read: the "
-                   "same AbstractBoat) draws the bubble-column splash otherwise than 1.21.4 (read: 1.21.3's boat; "
-                   "onAboveBubbleColumn: nextInt(100) when not under water); 1.21.5 not read, the release of the "
-                   "change not found (its double fall distance read: fall_distance_double)"))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityBoat.onUpdate")))),
     "minecart": Mechanic(
         "the minecart tick (AbstractMinecartEntity.tick, spec 06 §6)", "a minecart ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityMinecart.onUpdate")),
@@ -1536,18 +1516,13 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("PathFinder and PathNavigate")),
-            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("PathFinder and PathNavigate")),
-            Change((1, 21, 5), (1, 21, 6), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.6-1.21.8 (read) "
-                   "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
-                   "bottom row too (path_target_down_to_bottom); 1.21.5 not read, the release of the change not "
-                   "found"))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("PathFinder and PathNavigate")))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("the redstone code")),
-            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("the redstone code")),
-            Change((1, 21, 5), (1, 21, 7), _REDSTONE_1_21_5))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("the redstone code")))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", ()),
     "block_data": Mechanic(
@@ -1705,7 +1680,6 @@ class Features:
     wind_charge_top_inclusive: bool
     explosion_add_velocity: bool
     explosion_normalized_direction: bool
-    explosion_direction_unread: bool
     explosion_sets_projectile_owner: bool
     explosion_preserves_decorations: bool
     supporting_block: bool
@@ -1900,11 +1874,10 @@ class Features:
     bobber_hooked_interactable: bool
     fall_reset_ray_capped: bool
     xp_orb_tick_1_21_8: bool
-    xp_orb_spawn_unread: bool
+    xp_orb_push_moved_box: bool
     xp_orb_spawn_1_21_7: bool
     affect_neighbors_after_removal: bool
     lightning_rod_place_schedules_tick: bool
-    lightning_rod_place_unread: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -16,12 +16,12 @@ CHECKED = (1, 21, 4)   # the release both loops were written against
 OTHER_KINDS = frozenset({
     "arrow_in_ground_zeroes_motion", "arrow_in_ground_unpushed", "arrow_left_owner_before_raycast", "arrow_hits_many",
     "projectile_hit_margin_by_age", "projectile_hit_margin_unread", "redirect_look_unnormalized",
-    "explosion_normalized_direction", "explosion_sets_projectile_owner", "explosion_direction_unread",
+    "explosion_normalized_direction", "explosion_sets_projectile_owner",
     "path_target_down_to_bottom", "apply_input_before_ai", "move_control_jump_ends_in_liquid", "fall_damage_floor",
     "player_move_vector", "sprint_forward_impulse", "player_motion_cut_squared", "sneak_probe_deflated",
     "glide_ends_on_climbable", "pose_swimming_before_gliding", "bobber_gravity_off_ground",
-    "bobber_hooked_interactable", "xp_orb_tick_1_21_8", "xp_orb_spawn_1_21_7", "xp_orb_spawn_unread",
-    "affect_neighbors_after_removal", "lightning_rod_place_schedules_tick", "lightning_rod_place_unread"})
+    "bobber_hooked_interactable", "xp_orb_tick_1_21_8", "xp_orb_spawn_1_21_7", "xp_orb_push_moved_box",
+    "affect_neighbors_after_removal", "lightning_rod_place_schedules_tick"})
 
 
 def later(name: str) -> bool:

@@ -92,10 +92,10 @@ class XpOrbBatch(UnriddenRowBatch):
     row restored) where its tick reads something the kernels do not decide, and goes on after it (stops there where
     1.17 orbs merge in the loop: `members`; where they cannot, a merging orb goes back and the loop stops). Every
     release from 1.16.2 runs them (`tnt_kernel.version_bits`, `xp_orb_merging`, the submerged test's eye offset and
-    `orb_tick`: 1.21.4's bounce, 1.21.6's tick); before 1.16.2 (`in_lava_by_fluid_height`: a lava flag the move
-    sets, not a column), a release that refuses a mechanic they run (`xp_orb` in 1.21.5, `block_effects` in
-    1.21.5-1.21.6 and 1.21.9, `fall_distance` in 1.21.9), and solid entities in the world leave every orb to the
-    object path; so does an orb with riders, a vehicle, a step height or movements recorded since its last tick.
+    `orb_tick`: 1.21.4's bounce, 1.21.5's tick); before 1.16.2 (`in_lava_by_fluid_height`: a lava flag the move
+    sets, not a column), a release that refuses a mechanic they run (`block_effects` in 1.21.5-1.21.6 and 1.21.9,
+    `fall_distance` in 1.21.9), and solid entities in the world leave every orb to the object path; so does an orb
+    with riders, a vehicle, a step height or movements recorded since its last tick.
     1.21.7+ (the block walk of `apply_effects_from_blocks`) runs as items do: `move_self` hands back an orb whose
     path comes near a block with an effect, fire or lava."""
 
@@ -284,7 +284,8 @@ class ExperienceOrb(RowBacked, Entity):
     def _tick_1_21_8(self, sim: TickContext, rec: Recorder | None) -> None:
         """1.21.8's `ExperienceOrb.tick` after the base tick (`xp_orb_tick_1_21_8`; 1.21.11 the same): in water the
         water movement, else gravity only while the box collides with no block; the lava kick; the merge every 20
-        ticks; the push out of blocks only where the box collides and the box moved by the Motion does too; the
+        ticks; the push out of blocks only where the box collides and (from 1.21.6, `xp_orb_push_moved_box`) the
+        box moved by the Motion does too; the
         move; the Motion × 0.98F on every axis (on the ground × the slipperiness × 0.98F); where the move landed
         and the Y before it was below -0.03, Y := -(that Y) × 0.4. The player it follows comes with players."""
         world, f, i, r = sim.world, self._t.f, self._t.i, self._r
@@ -299,7 +300,8 @@ class ExperienceOrb(RowBacked, Entity):
         if self.age % XP_ORB_MERGE_PERIOD == 1:
             run_stage(rec, self, MERGE, self.expensive_update, sim)
         m = self.motion
-        if colliding and not world.is_space_empty(self.box.offset(m.x, m.y, m.z)):
+        if colliding and (not sim.features.xp_orb_push_moved_box or               # 1.21.6: the moved box too
+                          not world.is_space_empty(self.box.offset(m.x, m.y, m.z))):
             b = self.box
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
                       (b.min_y + b.max_y) / 2.0, self.pos.z, sim.features)
@@ -352,11 +354,6 @@ def spawn_orbs(sim: TickContext, pos: Vec3, amount: int) -> list[ExperienceOrb]:
         amount -= value
         if sim.features.xp_orb_merging and merged_into_existing_orb(sim, pos, value):
             continue
-        if sim.features.xp_orb_spawn_unread:
-            raise refusal(sim.features, "xp_orb", f"a spawn at {list(pos)}, tick {sim.tick_count}", "new "
-                          "ExperienceOrb of 1.21.5 not read: 1.21.4 and the 25w18a snapshot of 1.21.6 draw one yaw "
-                          "and Motion, the 25w21a snapshot of 1.21.6 and 1.21.7 others (nextFloat, doubles); 1.21.5's "
-                          "own not found")
         orb = sim.create(ExperienceOrb, pos)
         orb.value = value
         r = orb.random

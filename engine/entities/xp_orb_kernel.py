@@ -114,11 +114,11 @@ def bounce(f: np.ndarray, r: int) -> None:
 @njit(inline=True)
 def bounce_back(f: np.ndarray, r: int, prev_y: float) -> None:
     """Step 12 on the ground from 1.21.4 (`xp_orb_bounce_prev_y`): Y := -(Y before the move) × 0.4, X and Z as
-    they are (`new Vec3d(x, -f * 0.4, z)`); from 1.21.6 only where that Y was below -0.03 (`xp_orb_tick_1_21_8`)."""
+    they are (`new Vec3d(x, -f * 0.4, z)`); from 1.21.5 only where that Y was below -0.03 (`xp_orb_tick_1_21_8`)."""
     f[r, F_MOTION + 1] = -prev_y * XP_ORB_BOUNCE_BACK
 
 
-# the orb's tick, per release (`tick_rows`' `tick`): up to 1.21.3; 1.21.4's bounce (`xp_orb_bounce_prev_y`); 1.21.6's
+# the orb's tick, per release (`tick_rows`' `tick`): up to 1.21.3; 1.21.4's bounce (`xp_orb_bounce_prev_y`); 1.21.5's
 # (`xp_orb_tick_1_21_8`)
 TICK_1_16, TICK_1_21_4, TICK_1_21_8 = range(3)
 
@@ -146,7 +146,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     box = (f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2], f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5])
     if tick == TICK_1_21_8 and collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled,
                                                         single, empty, box, cells) != 0:
-        return False        # 1.21.6: a box in a block takes no gravity, and may be pushed out (the object path)
+        return False        # 1.21.5: a box in a block takes no gravity, and may be pushed out (the object path)
     if not merging:                                                                          # 2
         count_down_pickup_delay(i, r)
     if i[r, I_SUBMERGED]:                                                                    # 3

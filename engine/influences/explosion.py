@@ -56,7 +56,6 @@ from engine.influences.explosion_kernel import (
     R_INFLUENCE,
     T_DIR,
     T_DIST,
-    UNREAD_TARGET,
     entity_pass_direction,
     explosion_impulses,
     explosion_targets,
@@ -90,13 +89,10 @@ DECORATIVE_TYPES = frozenset({"minecraft:armor_stand", "minecraft:item", "minecr
 _new = tuple.__new__
 RAY_TRACE_1_12 = "ray_trace_1_12"   # exposure rays of World.rayTraceBlocks (1.12.2, exposure_ray_trace_blocks)
 RAY_TRACE_1_13 = "ray_trace_1_13"   # ... of 1.13.2's, on outline VoxelShapes (ray_trace_voxel_shapes)
-UNREAD_ENTITY_PASS = ("an entity within 1.0E-5F of the centre: ServerExplosion.hurtEntities of 1.21.8 passes over one "
-                      "at the centre and divides the direction by its length, 1.21.10's and 1.21.11's normalise it "
-                      "(zero below 1.0E-5F) and pass over nothing; 1.21.9 not read, the release of the change unknown")
-# the redirectable_projectile tag (1.21.3, 1.21.11); from 1.21.11 an explosion gives them its attacker as owner
+# the redirectable_projectile tag (1.21.3, 1.21.11); from 1.21.9 an explosion gives them its attacker as owner
 REDIRECTABLE_TYPES = frozenset({"minecraft:fireball", "minecraft:wind_charge", "minecraft:breeze_wind_charge"})
 PROJECTILE_OWNER_SET = ("a fireball or wind charge in reach: ServerExplosion.hurtEntities of 1.21.11 sets its owner to "
-                        "the explosion's attacker (1.21.10 too; 1.21.8: kept), not simulated; 1.21.9 not read")
+                        "the explosion's attacker (1.21.9 and 1.21.10 too; 1.21.8: kept), not simulated")
 EXPOSURE_MEMO_SIZE = 4096   # exposures remembered per world and block version (a cache bound, not physics)
 
 
@@ -289,8 +285,6 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     same = np.empty(count, dtype=np.bool_)
     n = explosion_targets(f, rows, targets.pos_col, targets.box_col, targets.eye_col, cx, cy, cz, q, tuple(query),
                           entity_pass_direction(sim.features), hit, target, bounds, same)
-    if n == UNREAD_TARGET:
-        raise refusal(sim.features, "explosion", where, UNREAD_ENTITY_PASS)
     if not n:
         return []
     hit, target = hit[:n], target[:n]

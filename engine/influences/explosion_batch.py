@@ -47,7 +47,6 @@ from engine.influences.explosion_kernel import (
     OVER_LIMIT,
     R_IMPULSE,
     T_DIST,
-    UNREAD_TARGET,
     entity_pass_direction,
     explosion_impulses,
     explosion_targets,
@@ -155,8 +154,6 @@ def explode_row(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, pool: np.nda
     rows = cand[:m]
     n = explosion_targets(f, rows, F_POS, F_BOX, F_POS + 1, cx, cy, cz, q, query, direction, hit, target, bounds,
                           same)
-    if n == UNREAD_TARGET:
-        return no                                                       # the per-explosion path refuses it
     if n:
         lo_x, lo_y, lo_z = _cell(bounds[0], cx, True) - 1, _cell(bounds[1], cy, True) - 1, \
             _cell(bounds[2], cz, True) - 1

@@ -33,16 +33,12 @@ R_EXPOSURE, R_INFLUENCE, R_DAMAGE, R_IMPULSE = 0, 1, 2, 3
 OVER_LIMIT = -1    # `sample_count` of a box whose sample loops would not end in time
 NOT_CAST = -2      # `exposure_samples` of a box whose rays the kernel leaves to the object path
 # `explosion_targets`' direction: float MathHelper.sqrt (up to 1.16.5), double Math.sqrt (1.17), skipping a zero
-# length; Vec3d.normalize (1.21.10, 1.21.11: zero below 1.0E-5F, nothing skipped); unread (1.21.9: a target where
-# the two differ stops the pass)
-DIRECTION_FLOAT, DIRECTION_DOUBLE, DIRECTION_NORMALIZE, DIRECTION_UNREAD = 0, 1, 2, 3
-UNREAD_TARGET = -1   # `explosion_targets` met a target whose direction an unread release may take either way
+# length; Vec3d.normalize (1.21.9-1.21.11: zero below 1.0E-5F, nothing skipped)
+DIRECTION_FLOAT, DIRECTION_DOUBLE, DIRECTION_NORMALIZE = 0, 1, 2
 
 
 def entity_pass_direction(features: Features) -> int:
     """The release's `explosion_targets` direction (DIRECTION_*)."""
-    if features.explosion_direction_unread:
-        return DIRECTION_UNREAD
     if features.explosion_normalized_direction:
         return DIRECTION_NORMALIZE
     return DIRECTION_DOUBLE if features.explosion_double_sqrt else DIRECTION_FLOAT
@@ -117,13 +113,12 @@ def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: in
     """The rows the explosion pushes, in order: the box intersects `query` (`getOtherEntities`), w =
     sqrt(distance²) / q ≤ 1 (1.16.5: MathHelper.sqrt, a float, over the float q; from 1.17 `direction` not
     DIRECTION_FLOAT: double) and the direction from the centre to the position (its y to column `eye_col`: TNT its
-    position's, others their eye): up to 1.21.8 divided by its (float) length, a zero length passed over; 1.21.11
-    (DIRECTION_NORMALIZE, `ServerExplosion.hurtEntities`) `Vec3.normalize`, the zero vector below 1.0E-5F and nothing
-    passed over. Writes hit[n] (the place in `rows`), target[n] (T_* columns) and the least and greatest corner of
-    their boxes (NaN where a box has NaN) to `bounds`; returns n, or UNREAD_TARGET (DIRECTION_UNREAD) at a length
-    below 1.0E-5F. A row equal bit for bit to the row before it (`_same_row`: a stack's TNT) repeats that row's
-    outcome without computing it again, and same[n] says so (then every number the later stages derive from the row
-    equals the target's before)."""
+    position's, others their eye): up to 1.21.8 divided by its (float) length, a zero length passed over; from
+    1.21.9 (DIRECTION_NORMALIZE, `ServerExplosion.hurtEntities`) `Vec3.normalize`, the zero vector below 1.0E-5F and
+    nothing passed over. Writes hit[n] (the place in `rows`), target[n] (T_* columns) and the least and greatest
+    corner of their boxes (NaN where a box has NaN) to `bounds`; returns n. A row equal bit for bit to the row before
+    it (`_same_row`: a stack's TNT) repeats that row's outcome without computing it again, and same[n] says so (then
+    every number the later stages derive from the row equals the target's before)."""
     n = 0
     for a in range(3):
         bounds[a] = math.inf
@@ -158,9 +153,7 @@ def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: in
         length = math.sqrt(ox * ox + ey * ey + oz * oz)
         if direction == DIRECTION_FLOAT:
             length = f32(length)
-        if direction >= DIRECTION_NORMALIZE and length < VEC_ZERO_BELOW_1_21_2:
-            if direction == DIRECTION_UNREAD:
-                return UNREAD_TARGET
+        if direction == DIRECTION_NORMALIZE and length < VEC_ZERO_BELOW_1_21_2:
             ox = ey = oz = 0.0
             length = 1.0
         elif length == 0.0:

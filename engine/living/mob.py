@@ -154,11 +154,11 @@ UNREAD_FLAGS = frozenset({
     "arrow_in_ground_zeroes_motion", "fall_damage_floor", "glide_ends_on_climbable",
     "move_control_jump_ends_in_liquid", "player_motion_cut_squared", "player_move_vector",
     "pose_swimming_before_gliding", "projectile_hit_margin_unread", "sneak_probe_deflated", "sprint_forward_impulse",
-    "xp_orb_spawn_unread", "boat_splash_above_bubble_column", "xp_orb_tick_1_21_8", "affect_neighbors_after_removal",
+    "xp_orb_push_moved_box", "boat_splash_above_bubble_column", "xp_orb_tick_1_21_8", "affect_neighbors_after_removal",
     "apply_effects_from_blocks", "bobber_gravity_off_ground", "bubble_column_above_no_collision",
     "projectile_hit_margin_by_age", "xp_orb_spawn_1_21_7", "boat_boarding_by_type_tag", "bobber_hooked_interactable",
-    "explosion_direction_unread", "explosion_normalized_direction", "explosion_sets_projectile_owner",
-    "lightning_rod_place_unread", "arrow_left_owner_before_raycast", "block_walk_step_budget",
+    "explosion_normalized_direction", "explosion_sets_projectile_owner",
+    "arrow_left_owner_before_raycast", "block_walk_step_budget",
     "lightning_rod_place_schedules_tick", "piston_move_unstuck", "arrow_hits_many", "redirect_look_unnormalized",
     # the swim goal's (engine.living.goals): no kind with a batch has it where the loop runs (1.16.2+), and a mob
     # whose swim goal runs takes the object path (`_speed`), as does one in water or lava (the base tick's)

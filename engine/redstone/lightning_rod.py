@@ -1,15 +1,14 @@
 """`LightningRodBlock` (1.17): a power emitter (wire connects to it) giving 15 while `powered`, strongly only into
 the block it stands on or hangs from; its block tick turns it off. Lightning is not modelled, so a rod is powered
 only as a scene gives it. Placed powered without its block tick scheduled (`onBlockAdded`), it is set unpowered at
-once up to 1.21.8, and from 1.21.10 (`onPlace`, `lightning_rod_place_schedules_tick`) keeps its power until the
-block tick it schedules 8 ticks later; 1.21.9 (not read) stops there in one line."""
+once up to 1.21.8, and from 1.21.9 (`onPlace`, `lightning_rod_place_schedules_tick`) keeps its power until the
+block tick it schedules 8 ticks later."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.constants import LIGHTNING_ROD_DELAY, REDSTONE_MAX_POWER
-from engine.core.versions import refusal
 from engine.redstone import neighbor_updates as nu
 from engine.redstone.directions import BY_NAME, offset
 from engine.redstone.registry import Behaviour, register
@@ -22,8 +21,6 @@ if TYPE_CHECKING:
     from engine.world.world import World
 
 LIGHTNING_ROD = "lightning_rod"
-ROD_PLACE_UNREAD = ("LightningRodBlock.onPlace of 1.21.9 not read: 1.21.8 sets a powered rod placed without its block "
-                    "tick unpowered at once, 1.21.10 schedules the tick (8) and keeps it powered; not simulated")
 
 
 class LightningRod(Behaviour):
@@ -55,9 +52,6 @@ class LightningRod(Behaviour):
         ticks = sim.world.block_ticks
         if old.block == state.block or state.get("powered") != "true" or ticks.is_scheduled(pos, state.block):
             return
-        if sim.features.lightning_rod_place_unread:
-            raise refusal(sim.features, "redstone", f"a powered lightning rod placed at {list(pos)}, tick "
-                          f"{sim.tick_count}", ROD_PLACE_UNREAD)
         if sim.features.lightning_rod_place_schedules_tick:
             ticks.schedule(sim.world.game_time, pos, state.block, LIGHTNING_ROD_DELAY)
         else:

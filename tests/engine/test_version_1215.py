@@ -3,8 +3,9 @@
 in double when not touching water, before the landing; `baseTick` halves it in lava in double), as in 1.21.7 and
 1.21.8; 1.21.4 keeps a float. `AbstractMinecart` and `MinecartTNT` of 1.21.5 are 1.21.8's, so its minecarts run as
 1.21.7's (1.21.4's cart but for that flag). 1.21.6 lies between two releases with the same code and runs as both;
-its boat lies between its 25w18a snapshot and 1.21.7 (both read: the same AbstractBoat), so it draws 1.21.7's
-bubble-column splash (`boat_splash_above_bubble_column`, not simulated: one line). Living entities: 1.21.7's
+the boats of 1.21.5 and 1.21.6 lie between the 25w03a snapshot of 1.21.5 and 1.21.7 (both read: the same
+AbstractBoat), so they draw 1.21.7's bubble-column splash (`boat_splash_above_bubble_column`, not simulated: one
+line). Living entities: 1.21.7's
 `LivingEntity.aiStep` (`apply_input_before_ai`), `calculateFallDamage` (`fall_damage_floor`) and `travelFallFlying`
 are read in the 25w05a snapshot of 1.21.5, its `MoveControl.tick` (`move_control_jump_ends_in_liquid`) in 25w02a:
 1.21.5 and 1.21.6 lie between those and 1.21.7 and run its mobs. Players: the 25w05a snapshot's `Player`
@@ -76,19 +77,20 @@ def test_a_tnt_minecart_dropped_10_blocks_explodes_as_in_1_21_7(version: str) ->
     assert _explosions(fall, version, 40, flip="fall_distance_double") == _explosions(fall, "1.21.4", 40)
 
 
-# a boat on the surface of a bubble column (soul sand below): 1.21.4 draws its splash, 1.21.6 stops in one line
+# a boat on the surface of a bubble column (soul sand below): 1.21.4 draws its splash, 1.21.5-1.21.6 stop in one line
 _BUBBLES = scene_toml(blocks=[{"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:soul_sand"},
                               {"from": [-2, 1, -2], "to": [2, 2, 2], "block": "minecraft:bubble_column[drag=false]"}],
                       entities=[_boat([0.5, 2.5, 0.5], id=1)])
 
 
-def test_a_boat_of_1_21_6_drifts_as_1_21_7_and_stops_beside_a_bubble_column() -> None:
-    drift = [_run(_DRIFT, v, 30).entity_by_id(1) for v in ("1.21.4", "1.21.6")]
+@pytest.mark.parametrize("version", ["1.21.5", "1.21.6"])
+def test_a_boat_of_1_21_5_drifts_as_1_21_7_and_stops_beside_a_bubble_column(version: str) -> None:
+    drift = [_run(_DRIFT, v, 30).entity_by_id(1) for v in ("1.21.4", version)]
     assert (drift[0].pos, drift[0].motion) == (drift[1].pos, drift[1].motion)
     assert _run(_BUBBLES, "1.21.4", 2).entity_by_id(1) is not None
     with pytest.raises(NotImplementedError) as err:      # the column's onEntityCollision stops it first
-        _run(_BUBBLES, "1.21.6", 2)
-    assert "\n" not in str(err.value) and "of version 1.21.6" in str(err.value)
+        _run(_BUBBLES, version, 2)
+    assert "\n" not in str(err.value) and f"of version {version}" in str(err.value)
 
 
 @pytest.mark.parametrize("version", ["1.21.5", "1.21.6"])

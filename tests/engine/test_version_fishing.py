@@ -137,22 +137,32 @@ def test_a_bobber_on_the_ground_falls_no_further_from_1_21_8(off_ground: bool, x
     assert bobber.pos.x == x and bobber.on_ground is not off_ground and bobber.motion.x == motion_x
 
 
-def test_1_21_5_refuses_the_bobber_s_tick_in_one_line_and_1_21_6_runs_1_21_8_s() -> None:
+def test_1_21_5_runs_1_21_4_s_bobber_and_1_21_6_runs_1_21_8_s() -> None:
     """FishingHook.tick of 1.21.6 and 1.21.7 (read) is 1.21.8's (`bobber_gravity_off_ground`): the bobber slides as
-    in 1.21.8, beside its owner, a player (simulated from 1.21.6: the `player` row); 1.21.5 stops in one line."""
+    in 1.21.8, beside its owner, a player (simulated from 1.21.6: the `player` row). 1.21.5's lies between its 25w02a
+    snapshot and the 25w15a snapshot of 1.21.6 (read), both 1.21.4's: its bobber falls onto the ground as 1.21.4's.
+    A 1.21.5 bobber's owner, a player, stops the run at the `player` row; the bobber's own tick, that row aside, is
+    1.21.4's."""
     assert [features_for(v).bobber_gravity_off_ground
-            for v in ("1.21.4", "1.21.6", "1.21.7", "1.21.8")] == [False, True, True, True]
+            for v in ("1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8")] == [False, False, True, True, True]
     slid = []
     for version in ("1.21.6", "1.21.7", "1.21.8"):
         sim = load_scene_text(_slide(version))
         sim.tick()
         slid.append((_bobber(sim).pos, _bobber(sim).motion, _bobber(sim).on_ground))
     assert slid[0] == slid[1] == slid[2] and slid[0][1].x == 0.18400000000000002 and not slid[0][2]
+    assert "fishing_bobber" not in features_for("1.21.5").refused
     sim = load_scene_text(_slide("1.21.5"))
     with pytest.raises(NotImplementedError) as err:
         sim.tick()
-    assert "\n" not in str(err.value) and str(err.value).startswith("the fishing-bobber tick") \
-        and "the release of the change not found" in str(err.value)
+    assert "\n" not in str(err.value) and str(err.value).startswith("the player's client movement")
+    fell = []
+    for version in ("1.21.4", "1.21.5"):
+        sim = load_scene_text(_slide(version))
+        sim.features = dataclasses.replace(sim.features, refused=sim.features.refused - {"player"})
+        sim.tick()
+        fell.append((_bobber(sim).pos, _bobber(sim).motion, _bobber(sim).on_ground))
+    assert fell[0] == fell[1] and fell[1][1].x == 0.0 and fell[1][2]
 
 
 def _ground(version: str, ticks: int, **flags: bool) -> list[tuple]:

@@ -605,15 +605,13 @@ def test_a_search_beside_a_moving_block_is_refused_from_1_20_5() -> None:
             assert nav.find_path_to(sim.world, (6, 1, 0), 1).reaches_target
 
 
-def test_path_finding_is_refused_in_1_21_5_only() -> None:
-    """The table: 1.20.5-1.21.4 and 1.21.6-1.21.11 simulated (1.21.6 read; 1.21.9-1.21.10 bracketed: 1.21.8's
-    pathfinder is 1.21.11's), 1.21.5 refused with the change whose release is unknown."""
-    from engine.core.versions import features_for, parse_version, refusing
+def test_path_finding_is_simulated_from_1_20_5_to_1_21_11() -> None:
+    """The table: 1.20.5-1.21.11 simulated (1.21.6 read; 1.21.5 bracketed by 1.21.4 and the 25w15a snapshot of
+    1.21.6, read: 1.21.4's GroundPathNavigation; 1.21.9-1.21.10 bracketed: 1.21.8's pathfinder is 1.21.11's)."""
+    from engine.core.versions import features_for
     assert all("path_finding" not in features_for(v).refused for v in ("1.20.5", "1.21.1", "1.21.2", "1.21.3",
-                                                                       "1.21.4", "1.21.6", "1.21.7", "1.21.8",
-                                                                       "1.21.9", "1.21.10", "1.21.11"))
-    assert "path_finding" in features_for("1.21.5").refused
-    assert "path_target_down_to_bottom" in refusing(parse_version("1.21.5"), "path_finding").what
+                                                                       "1.21.4", "1.21.5", "1.21.6", "1.21.7",
+                                                                       "1.21.8", "1.21.9", "1.21.10", "1.21.11"))
 
 
 def test_a_target_over_the_bottom_row_is_set_on_its_floor_from_1_21_6() -> None:
@@ -621,16 +619,17 @@ def test_a_target_over_the_bottom_row_is_set_on_its_floor_from_1_21_6() -> None:
     1.21.4's scan down stops above the bottom row and climbs from (6, 6, 0) to the ledge, lifted to (6, 9, 0),
     which the path only comes near; 1.21.7's scan reads the bottom row, finds the floor and targets (6, 1, 0) on
     it, reached. 1.21.6 (its GroundPathNavigation read), 1.21.8 and 1.21.11 search and walk as 1.21.7 (the same
-    pathfinder), bit for bit."""
+    pathfinder), bit for bit; 1.21.5 (bracketed by 1.21.4 and 25w15a) targets and misses as 1.21.4 (its zombie
+    walks as 1.21.5's, `living`)."""
     scene = "zombie_path_target_over_bottom_floor_1_21_7.toml"
     got = {}
-    for version in ("1.21.4", "1.21.6", "1.21.7", "1.21.8", "1.21.11"):
+    for version in ("1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.11"):
         text = (SCENES / scene).read_text().replace('version = "1.21.7"', f'version = "{version}"')
         sim = load_scene_text(text, scene)
         events = [e for _ in range(80) for e in sim.tick().events if e["kind"] == "path"]
         zombie = sim.entity_by_id(1)
         got[version] = (events[0]["target"], events[0]["reached"], zombie.pos, zombie.motion)
-    assert got["1.21.4"][:2] == ([6, 9, 0], False)
+    assert got["1.21.4"][:2] == got["1.21.5"][:2] == ([6, 9, 0], False)
     assert got["1.21.7"][:2] == ([6, 1, 0], True)
     assert got["1.21.6"] == got["1.21.7"] == got["1.21.8"] == got["1.21.11"] != got["1.21.4"]
     assert floor(got["1.21.7"][2].x) != floor(got["1.21.4"][2].x)   # it stops on reaching (6, 1, 0)

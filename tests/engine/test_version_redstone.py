@@ -10,9 +10,9 @@ models), 1.20's note block under a mob head (`note_block_head_instrument`), wire
 (`wire_runs_over_trapdoors`) and shulker boxes conducting (`shulker_box_always_solid`, 1.20-1.20.1), 1.20.2's wire
 and gates breaking off their floor (`wire_breaks_off_its_floor`, `gate_breaks_off_its_floor`), 1.20.3's door halves
 (`door_half_joins_any_door`), 1.20.5's dispenser behaviours (a brush fails: `dispenser_brush_fails`; wolf armor and
-wind charges refused), the experimental redstone of 1.21.2 (refused), 1.21.8's removal effects
+wind charges refused), the experimental redstone of 1.21.2 (refused), the removal effects of 1.21.5-1.21.8
 (`affect_neighbors_after_removal`), and the bundled redstone scenes, whose blocks change as in 1.16.5 up to 1.21.3
-and as 1.21.3 in 1.21.4 and 1.21.8."""
+and as 1.21.3 in 1.21.4-1.21.8."""
 
 from __future__ import annotations
 
@@ -620,35 +620,34 @@ LATE_SCENES = ("redstone_repeater_clock.toml", "redstone_piston_quasi_connectivi
 
 
 @pytest.mark.parametrize("name", LATE_SCENES)
-def test_1_21_4_and_1_21_8_change_the_blocks_as_1_21_3(name: str) -> None:
+def test_1_21_4_to_1_21_8_change_the_blocks_as_1_21_3(name: str) -> None:
     """The redstone blocks, pistons, World, ServerWorld and the tick schedulers of 1.21.4 are 1.21.3's (the patched
     1.21.4 source's vanilla lines; the wire's power, the chunk tick queues and the piston's moving shapes there are
     Lithium's, and 1.21.3 and 1.21.8 agree on them: bracketed), and 1.21.8's but for the removal effects
-    (`affect_neighbors_after_removal`, which none of these scenes meets in a way that changes a block): each scene,
-    without its armor stands, changes the same blocks in the same ticks; 1.21.5 stops in one line. (The scenes
-    whose TNT falls stop 1.21.4 at the fall_distance row; 1.21.9-1.21.11: test_version_redstone_12110.py.)"""
+    (`affect_neighbors_after_removal`, which none of these scenes meets in a way that changes a block); 1.21.5 and
+    1.21.6 are bracketed by 1.21.5's snapshots and 1.21.7: each scene, without its armor stands, changes the same
+    blocks in the same ticks. (The scenes whose TNT falls stop 1.21.4 at the fall_distance row; 1.21.9-1.21.11:
+    test_version_redstone_12110.py.)"""
     text = _without_armor_stands((SCENES_DIR / name).read_text())
     assert "armor_stand" not in text
     _, reference = _run(text, "1.21.3", 40)
-    assert reference and _run(text, "1.21.4", 40)[1] == reference and _run(text, "1.21.8", 40)[1] == reference
-    with pytest.raises(NotImplementedError) as err:
-        _run(text, "1.21.5", 40)
-    line = str(err.value)
-    assert "\n" not in line and line.startswith("redstone components") and "of version 1.21.5" in line
-    assert "1.21.5-1.21.6 not read" in line
+    assert reference
+    for version in ("1.21.4", "1.21.5", "1.21.6", "1.21.8"):
+        assert _run(text, version, 40)[1] == reference, version
 
 
 # --- 1.21.8: affectNeighborsAfterRemoval ----------------------------------------------------------------------
 
 def test_a_lever_a_piston_breaks_updates_before_the_push_up_to_1_21_4_and_after_it_in_1_21_8() -> None:
     """The scene's comment: the TNT under the pushed redstone block primes (entity 2, its cell air in tick 1) where
-    the broken lever's updates run before the redstone block becomes a moving piston, and stays a block in 1.21.8;
-    1.21.8 with the flag off primes it as 1.21.4 does (the mutant)."""
+    the broken lever's updates run before the redstone block becomes a moving piston, and stays a block from 1.21.5
+    (`PistonBaseBlock.moveBlocks` of its 25w04a snapshot, read, as 1.21.7's and 1.21.8's); 1.21.8 with the flag off
+    primes it as 1.21.4 does (the mutant)."""
     for version in ("1.21.3", "1.21.4"):
         sim, changes = _run(BROKEN_LEVER_SCENE, version, 4)
         assert sim.entity_by_id(2) is not None
         assert [(tick, to) for tick, pos, _, to in changes if pos == (1, 10, 0)] == [(1, "minecraft:air")]
-    for version in ("1.21.7", "1.21.8"):     # 1.21.7 (read) is 1.21.8
+    for version in ("1.21.5", "1.21.6", "1.21.7", "1.21.8"):     # 1.21.7 (read) is 1.21.8, 1.21.5-1.21.6 bracketed
         sim, changes = _run(BROKEN_LEVER_SCENE, version, 4)
         assert sim.entity_by_id(2) is None and all(pos != (1, 10, 0) for _, pos, _, _ in changes)
         assert (3, (2, 11, 0), "minecraft:moving_piston[facing=east,type=normal]",
@@ -674,11 +673,13 @@ def _torch_updates(version: str) -> int:
     return sum(u["source"] == "redstone_torch" for u in records[2].redstone["neighbor_updates"])
 
 
-def test_a_torch_turning_off_updates_around_its_neighbours_twice_up_to_1_21_4_and_once_in_1_21_8() -> None:
+def test_a_torch_turning_off_updates_around_its_neighbours_twice_up_to_1_21_4_and_once_from_1_21_5() -> None:
     """`RedstoneTorchBlock.onStateReplaced` of 1.21.4 runs for the lit torch replaced by the unlit one (no test of
-    the block) and `onBlockAdded` again; 1.21.8 runs `affectNeighborsAfterRemoval` only where the block changed.
-    (Both also count `setBlockState`'s own six updates, sourced by the torch.)"""
+    the block) and `onBlockAdded` again; 1.21.8 runs `affectNeighborsAfterRemoval` only where the block changed, and
+    so do 1.21.5 (`LevelChunk.setBlockState` of its 25w03a snapshot, its torch, read) and 1.21.6. (Both also count
+    `setBlockState`'s own six updates, sourced by the torch.)"""
     once, twice = _torch_updates("1.21.8"), _torch_updates("1.21.4")
+    assert _torch_updates("1.21.5") == _torch_updates("1.21.6") == once
     assert once > 0 and twice == _torch_updates("1.21.3")
     assert twice - once == len(VALUES) ** 2      # the removal's round: six updates around each of six neighbours
 

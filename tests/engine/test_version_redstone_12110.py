@@ -1,7 +1,7 @@
 """Redstone of 1.21.9, 1.21.10 and 1.21.11 (engine/redstone, docs/versions.md row `redstone`): the classes the
 engine models read in 1.21.10 and 1.21.11 are 1.21.8's but for `LightningRodBlock.onPlace`
-(`lightning_rod_place_schedules_tick`, 1.21.10); 1.21.9 (not read) is bracketed by 1.21.8 and 1.21.10 and stops in
-one line only where a powered lightning rod is placed (`lightning_rod_place_unread`)."""
+(`lightning_rod_place_schedules_tick`, 1.21.9: its release read); 1.21.9 is otherwise bracketed by 1.21.8 and
+1.21.10."""
 
 from __future__ import annotations
 
@@ -45,10 +45,10 @@ def _rod_changes(changes: list[tuple[int, tuple[int, ...], str, str]], pos: tupl
 
 @pytest.fixture(scope="module")
 def rod_runs() -> dict[str, tuple]:
-    """The rod scene's TNT height and block changes after 16 ticks: 1.21.8, 1.21.10, 1.21.11 and the mutant (1.21.10
-    with the flag off)."""
+    """The rod scene's TNT height and block changes after 16 ticks: 1.21.8, 1.21.9, 1.21.10, 1.21.11 and the mutant
+    (1.21.10 with the flag off)."""
     runs = {}
-    for version in ("1.21.8", "1.21.10", "1.21.11"):
+    for version in ("1.21.8", "1.21.9", "1.21.10", "1.21.11"):
         sim, changes = _run(ROD_SCENE, version, 16)
         runs[version] = (sim.entity_by_id(1).pos.y, changes)
     sim, changes = _run(ROD_SCENE, "1.21.10", 16, lightning_rod_place_schedules_tick=False)
@@ -65,12 +65,12 @@ def test_a_powered_lightning_rod_placed_turns_off_at_once_up_to_1_21_8(rod_runs:
     assert rod_runs["mutant"] == rod_runs["1.21.8"]
 
 
-def test_a_powered_lightning_rod_placed_keeps_its_power_until_its_tick_from_1_21_10(rod_runs: dict[str, tuple]) -> None:
-    """From 1.21.10 the rod keeps its power until the block tick onPlace schedules 8 ticks later: the lamp lights and
+def test_a_powered_lightning_rod_placed_keeps_its_power_until_its_tick_from_1_21_9(rod_runs: dict[str, tuple]) -> None:
+    """From 1.21.9 the rod keeps its power until the block tick onPlace schedules 8 ticks later: the lamp lights and
     the piston lifts the TNT onto its head (+ 0.01) in tick 1; the rod turns off in tick 1 + 8, the piston retracts
-    then and the lamp goes out 4 ticks later (RedstoneLampBlock's delay). 1.21.11 is 1.21.10."""
-    y, changes = rod_runs["1.21.10"]
-    assert rod_runs["1.21.11"] == rod_runs["1.21.10"]
+    then and the lamp goes out 4 ticks later (RedstoneLampBlock's delay). 1.21.10 and 1.21.11 are 1.21.9."""
+    y, changes = rod_runs["1.21.9"]
+    assert rod_runs["1.21.11"] == rod_runs["1.21.10"] == rod_runs["1.21.9"]
     assert y == 3.01
     off = 1 + LIGHTNING_ROD_DELAY
     assert [tick for tick, _ in _rod_changes(changes, ROD)] == [1, off]
@@ -79,11 +79,3 @@ def test_a_powered_lightning_rod_placed_keeps_its_power_until_its_tick_from_1_21
     assert (1, "minecraft:piston[extended=true,facing=up]") in _rod_changes(changes, PISTON)
     assert (off, "minecraft:moving_piston[facing=up,type=normal]") in _rod_changes(changes, PISTON)
 
-
-def test_1_21_9_stops_in_one_line_where_a_powered_lightning_rod_is_placed() -> None:
-    """1.21.9 (not read) lies between 1.21.8 and 1.21.10, which differ: the rod's placement stops the run."""
-    with pytest.raises(NotImplementedError) as err:
-        _run(ROD_SCENE, "1.21.9", 2)
-    line = str(err.value)
-    assert "\n" not in line and line.startswith("redstone components") and "of version 1.21.9" in line
-    assert "LightningRodBlock.onPlace of 1.21.9 not read" in line and "[0, 1, 0], tick 1" in line

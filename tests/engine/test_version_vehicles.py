@@ -214,12 +214,12 @@ def _carrying(vehicle: str, floating: bool = False) -> str:
                                  "no_gravity": floating}])
 
 
-def test_a_vehicle_with_a_passenger_runs_to_1_21_4_and_a_boat_stops_in_1_21_5_in_one_line() -> None:
+def test_a_vehicle_with_a_passenger_runs_to_1_21_5() -> None:
     """The vehicle_passengers column (tests/engine/test_version_riders.py has its values): compared from 1.16 to
     1.21.4 (1.21.4's Entity.updatePassengerPosition, getPassengerRidingPos, the boat's and the cart's seats and
     dismount spots are 1.21.3's: the same run); 1.21.5-1.21.6 lie between 1.21.4 and 1.21.7, whose riding is the
-    same, but a boat of 1.21.5 stops at its own tick (not read), a minecart runs. In 1.21.4 the two float (a
-    falling entity's fall distance stops 1.21.4 at the fall_distance row)."""
+    same: a boat (its 25w03a snapshot's, read) and a minecart of 1.21.5 keep their rider. In 1.21.4 the two float
+    (a falling entity's fall distance stops 1.21.4 at the fall_distance row)."""
     for vehicle in ("minecraft:boat", "minecraft:minecart"):
         text = _carrying(vehicle)
         for version in ("1.16.5", "1.17", "1.20.4"):
@@ -227,13 +227,7 @@ def test_a_vehicle_with_a_passenger_runs_to_1_21_4_and_a_boat_stops_in_1_21_5_in
         runs = [_run(_carrying(vehicle, floating=True), version, 3).entity_by_id(2) for version in ("1.21.3",
                                                                                                     "1.21.4")]
         assert runs[0].pos == runs[1].pos and runs[0].vehicle is not None and runs[1].vehicle is not None
-        if vehicle == "minecraft:minecart":
-            assert _run(text, "1.21.5", 3).entity_by_id(2).vehicle is not None
-            continue
-        with pytest.raises(NotImplementedError) as err:
-            _run(text, "1.21.5", 1)
-        line = str(err.value)
-        assert "\n" not in line and line.startswith("the boat tick") and "of version 1.21.5" in line
+        assert _run(text, "1.21.5", 3).entity_by_id(2).vehicle is not None
 
 
 _WATER = {"from": [-8, 8, -8], "to": [8, 9, 8], "block": "minecraft:water"}
@@ -246,7 +240,7 @@ def test_1_21_4_runs_boats_and_minecarts_as_1_21_3() -> None:
     """AbstractBoatEntity, AbstractMinecartEntity, DefaultMinecartController and TntMinecartEntity of 1.21.4 (the
     patched 1.21.4 source, its vanilla branches) are 1.21.3's but for the TNT cart's explosion_speed_factor (1.0F
     unless saved otherwise: x 1.0 changes no power) and names: a boat drifting on water, and the TNT minecart
-    cannon, run the same; 1.21.5 stops the boat in one line (its minecarts run: tests/engine/test_version_1215.py)."""
+    cannon, run the same (1.21.5's minecarts: tests/engine/test_version_1215.py)."""
     boat = _DRIFT
     old, new = _run(boat, "1.21.3", 30).entity_by_id(1), _run(boat, "1.21.4", 30).entity_by_id(1)
     assert (new.pos, new.motion, new.location) == (old.pos, old.motion, old.location)
@@ -255,21 +249,17 @@ def test_1_21_4_runs_boats_and_minecarts_as_1_21_3() -> None:
     events = [[(e["kind"], e.get("pos")) for t in range(60) for e in sim.tick().events if e["kind"] == "explosion"]
               for sim in (_sim(cannon, "1.21.3"), _sim(cannon, "1.21.4"))]
     assert events[0] and events[0] == events[1]
-    with pytest.raises(NotImplementedError, match="^the boat tick .* of version 1.21.5"):
-        _run(boat, "1.21.5", 1)
 
 
-def test_boats_of_1_21_6_to_1_21_11_drift_as_1_21_4_and_1_21_5_stops() -> None:
+def test_boats_of_1_21_5_to_1_21_11_drift_as_1_21_4() -> None:
     """AbstractBoat of 1.21.7, 1.21.8 and 1.21.11 (Mojang names) is 1.21.4's boat but for the double fall distance,
     the bubble-column splash and (1.21.11) the boarding tag: 1.21.9 and 1.21.10 are bracketed by 1.21.8 and 1.21.11,
-    1.21.6 by its 25w18a snapshot and 1.21.7 (the same boat). A boat drifting on water runs the same in each; 1.21.5
-    (not read, the release of the splash's change unknown) stops in one line naming the boat."""
+    1.21.5 and 1.21.6 by the 25w03a snapshot of 1.21.5 and 1.21.7 (the same boat; 1.21.6's 25w18a snapshot too). A
+    boat drifting on water runs the same in each."""
     reference = _run(_DRIFT, "1.21.4", 30).entity_by_id(1)
-    for version in ("1.21.6", "1.21.7", "1.21.8", "1.21.9", "1.21.10", "1.21.11"):
+    for version in ("1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.9", "1.21.10", "1.21.11"):
         boat = _run(_DRIFT, version, 30).entity_by_id(1)
         assert (boat.pos, boat.motion, boat.location) == (reference.pos, reference.motion, reference.location)
-    with pytest.raises(NotImplementedError, match="^the boat tick .* of version 1.21.5 .*not read"):
-        _run(_DRIFT, "1.21.5", 1)
 
 
 def test_a_falling_boat_adds_its_drops_to_a_double_in_1_21_11() -> None:
@@ -297,7 +287,7 @@ def test_a_boat_of_two_seats_its_riders_by_the_double_indexed_sine_in_1_21_11() 
     and 1.21.11's too but for MathHelper.sin and cos indexing the sine table in double: the seats of a boat of two
     turned by a yaw of 337.5 degrees (where the two indices differ) are 1.21.3's in 1.21.4 and 1.21.8, and in
     1.21.11 those of a 1.21.8 run with `sine_index_double` set; 1.21.7 (read) is 1.21.8 (1.21.9-1.21.10 too:
-    tests/engine/test_version_12110.py). 1.21.5 (its boat not read) stops in one line; 1.21.6 seats as 1.21.7."""
+    tests/engine/test_version_12110.py); 1.21.5 and 1.21.6 seat as 1.21.7."""
     text = scene_toml(entities=[_boat([0.5, 30.0, 0.5], id=1, yaw=337.5, no_gravity=True)] + [
         {"type": "tnt", "pos": [0.5, 30.0, 0.5], "id": i, "fuse": 80, "vehicle": 1, "no_gravity": True}
         for i in (2, 3)])
@@ -307,13 +297,8 @@ def test_a_boat_of_two_seats_its_riders_by_the_double_indexed_sine_in_1_21_11() 
         return sim.entity_by_id(2).pos, sim.entity_by_id(3).pos
 
     old = seats("1.21.3")
-    assert seats("1.21.4") == old and seats("1.21.6") == seats("1.21.7") == seats("1.21.8") == old
+    assert seats("1.21.4") == old and seats("1.21.5") == seats("1.21.6") == seats("1.21.7") == seats("1.21.8") == old
     assert seats("1.21.11") == seats("1.21.8", flip="sine_index_double") != old
-    for version in ("1.21.5",):
-        with pytest.raises(NotImplementedError) as err:
-            _run(text, version, 1)
-        line = str(err.value)
-        assert "\n" not in line and f"of version {version}" in line
 
 
 def test_the_experimental_minecart_physics_are_refused_in_one_line() -> None:

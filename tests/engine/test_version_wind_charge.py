@@ -179,8 +179,8 @@ def test_from_1_21_4_an_explosion_does_not_push_a_wind_charge() -> None:
 
 
 def test_from_1_21_9_an_explosion_reaching_a_wind_charge_stops() -> None:
-    """1.21.11's explosion sets a redirectable projectile's owner to its attacker (not simulated; 1.21.9-1.21.10
-    not read): one line there, where 1.21.8 runs."""
+    """1.21.11's explosion sets a redirectable projectile's owner to its attacker (not simulated; 1.21.9 and 1.21.10
+    read, the same): one line there, where 1.21.8 runs."""
     for version in ("1.21.9", "1.21.11"):
         line = _refusal(_versioned(PAST_EXPLOSION, version))
         assert "\n" not in line and f"of version {version}" in line and "sets its owner" in line

@@ -3,6 +3,7 @@ scenes: which orbs merge, what the merged orb keeps, and a spawn that adds to an
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from engine.entities.xp_orb import ExperienceOrb, spawn_orbs
 from engine.geometry.box import Vec3
 from engine.tick.scene import load_scene_text
-from tests.conftest import scene_toml
+from tests.conftest import SCENES_DIR, scene_toml
 
 FLOOR = {"from": [-3, 0, -3], "to": [3, 0, 3], "block": "minecraft:stone"}
 
@@ -113,6 +114,7 @@ def test_an_orb_on_the_ground_bounces_by_its_y_before_the_move_from_1_21_4(versi
     ("1.21.8", [0.0, 0.0], -0.029400000572204588),
     ("1.21.7", [0.0, 0.0], -0.029400000572204588),   # ExperienceOrb.tick of 1.21.7 (read) is 1.21.8's
     ("1.21.6", [0.0, 0.0], -0.029400000572204588),   # and of 1.21.6's 25w18a snapshot (read): 1.21.6 bracketed
+    ("1.21.5", [0.0, 0.0], -0.029400000572204588),   # and 25w03a's and 25w15a's (read) but for the push test
     ("1.21.11", [0.0, 0.0], -0.029400000572204588),
 ])
 def test_the_1_21_8_tick_drags_y_by_the_friction_and_bounces_only_a_fall(version: str, resting: list[float],
@@ -128,26 +130,41 @@ def test_the_1_21_8_tick_drags_y_by_the_friction_and_bounces_only_a_fall(version
     assert got == resting
 
 
-def test_1_21_5_refuses_an_orb_s_tick_and_a_spawn_and_1_21_8_a_spawn_in_a_block_in_one_line() -> None:
-    """1.21.5: the tick changed between 1.21.4 and 1.21.6's 25w18a snapshot (both read), 1.21.5's not found; its new
-    ExperienceOrb too (25w18a: 1.21.4's draws; the 25w21a snapshot of 1.21.6 and 1.21.7: others), so a spawned orb
-    stops the run (a bottle breaking on the floor). 1.21.6 spawns as 1.21.7 (bracketed by 25w21a). 1.21.8: a
-    spawned orb whose box collides is moved by unstuckIfPossible (Level.findFreePosition), not simulated."""
-    sim = load_scene_text(scene_toml(scene={"version": "1.21.5"}, blocks=[FLOOR], entities=[
-        _orb(1, 3, on_ground=True)]))
-    with pytest.raises(NotImplementedError) as err:
-        sim.tick()
-    assert "\n" not in str(err.value) and "changed between 1.21.4" in str(err.value)
-    sim = load_scene_text(_bottle_over([]).replace('version = "1.17"', 'version = "1.21.5"'))
-    with pytest.raises(NotImplementedError) as err:
-        sim.tick()
-    assert "\n" not in str(err.value) and "new ExperienceOrb of 1.21.5 not read" in str(err.value)
-    spawned = []
-    for version in ("1.21.6", "1.21.7"):
+IN_BLOCK = (SCENES_DIR / "xp_orb_in_block_1_21_6.toml").read_text()
+
+
+def _rising(version: str, **flags: bool) -> tuple[float, float]:
+    """The orb of scenes/xp_orb_in_block_1_21_6.toml after one tick: (y, Motion Y)."""
+    sim = load_scene_text(IN_BLOCK.replace('version = "1.21.6"', f'version = "{version}"'))
+    sim.features = dataclasses.replace(sim.features, **flags)
+    sim.tick()
+    orb = sim.entity_by_id(1)
+    return orb.pos.y, orb.motion.y
+
+
+def test_an_orb_in_a_block_is_pushed_out_in_1_21_5_and_rises_on_from_1_21_6() -> None:
+    """The scene's comment: 1.21.5 pushes the orb whose box collides (the Motion x 0.75 plus a kick up, drawn),
+    then moves it; 1.21.4 does too, its friction on Y in double where 1.21.5's is 0.98F (`xp_orb_tick_1_21_8`);
+    1.21.6-1.21.8 leave it, the box moved by the Motion being free, and it rises 0.8 to the floor's top, out of the
+    block (`xp_orb_push_moved_box`). 1.21.6 with the flag off is 1.21.5 (the mutant)."""
+    assert _rising("1.21.4") == (0.5461756467819214, 0.24125213384628297)
+    assert _rising("1.21.5") == (0.5461756467819214, 0.2412521385417108)
+    assert _rising("1.21.6") == _rising("1.21.7") == _rising("1.21.8") == (1.1, 0.7840000152587892)
+    assert _rising("1.21.6", xp_orb_push_moved_box=False) == _rising("1.21.5")
+
+
+def test_1_21_5_and_1_21_6_spawn_as_1_21_4_and_1_21_7_and_1_21_8_refuses_a_spawn_in_a_block() -> None:
+    """new ExperienceOrb of 1.21.5 (its 25w03a snapshot and the 25w15a and 25w18a snapshots of 1.21.6, read) is
+    1.21.4's: a bottle breaking on the floor spawns the same orbs in 1.21.4 and 1.21.5. 1.21.6 spawns as 1.21.7
+    (bracketed by 25w21a). 1.21.8: a spawned orb whose box collides is moved by unstuckIfPossible
+    (Level.findFreePosition), not simulated."""
+    spawned = {}
+    for version in ("1.21.4", "1.21.5", "1.21.6", "1.21.7"):
         sim = load_scene_text(_bottle_over([]).replace('version = "1.17"', f'version = "{version}"'))
         sim.tick()
-        spawned.append(sorted((e.pos, e.motion, e.yaw) for e in sim.entities if isinstance(e, ExperienceOrb)))
-    assert spawned[0] and spawned[0] == spawned[1]
+        spawned[version] = sorted((e.pos, e.motion, e.yaw) for e in sim.entities if isinstance(e, ExperienceOrb))
+    assert spawned["1.21.5"] and spawned["1.21.5"] == spawned["1.21.4"]
+    assert spawned["1.21.6"] and spawned["1.21.6"] == spawned["1.21.7"] != spawned["1.21.5"]
     sim = load_scene_text(scene_toml(scene={"version": "1.21.8"}, blocks=[FLOOR]))
     with pytest.raises(NotImplementedError) as err:
         spawn_orbs(sim, Vec3(0.5, 0.2, 0.5), 3)

@@ -531,10 +531,11 @@ CASES: dict[str, tuple[str, int, int]] = {
     # an orb falling from rest: Y x 0.98 after the move, or x 0.98F (the friction on every axis)
     "xp_orb_tick_1_21_8": (scene_toml(entities=[
         {"type": "minecraft:experience_orb", "pos": [0.5, 30.0, 0.5], "value": 3, "id": 1}]), 2, 1),
-    # a bottle breaking on stone: its orbs spawned (up to 1.21.5 by nextDouble, from 1.21.7 by nextFloat and in
-    # double: orb 2's Motion differs) or, in 1.21.5-1.21.6 (not read), the run stopped at the spawn
-    "xp_orb_spawn_unread": (_XP_BOTTLE, 1, 2),
+    # a bottle breaking on stone: its orbs spawned (up to 1.21.5 by nextDouble, from 1.21.6 by nextFloat and in
+    # double: orb 2's Motion differs)
     "xp_orb_spawn_1_21_7": (_XP_BOTTLE, 1, 2),
+    # an orb sunk into stone rising: pushed out of the block (up to 1.21.5) or left to rise on (1.21.6)
+    "xp_orb_push_moved_box": ((SCENES_DIR / "xp_orb_in_block_1_21_6.toml").read_text(), 1, 1),
     # a flying bobber sliding east on the ground: gravity keeps it on the ground and the stop zeroes its Motion, or
     # (no gravity on the ground) it moves off the ground and slides on
     "bobber_gravity_off_ground": (scene_toml(blocks=[FLOOR], entities=[
@@ -854,10 +855,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a piston breaks a powered lever: its removal updates prime a TNT before the push, or find no power after it
     "affect_neighbors_after_removal": ((SCENES_DIR / "redstone_piston_breaks_lever_1_21_8.toml").read_text(), 1, 2),
     # a powered lightning rod placed beside a piston under a TNT: turned off at once, or it powers the piston that lifts
-    # the TNT (1.21.10), or the run stops (1.21.9, not read)
+    # the TNT (1.21.9)
     "lightning_rod_place_schedules_tick": ((SCENES_DIR / "redstone_lightning_rod_placed_1_21_10.toml").read_text(), 3,
                                            1),
-    "lightning_rod_place_unread": ((SCENES_DIR / "redstone_lightning_rod_placed_1_21_10.toml").read_text(), 3, 1),
     # a door of two kinds: its lower half joins the opened iron half and the TNT lands on the door, or both break
     "door_half_joins_any_door": ((SCENES_DIR / "redstone_door_halves_1_20_3.toml").read_text(), 12, 2),
     # an arrow flies through its owner (up to 1.15.2: not before its fifth tick of flight) or bounces off it
@@ -973,10 +973,8 @@ CASES["explosion_preserves_decorations"] = ((SCENES_DIR / "wind_charge_launch_1_
 CASES["explosion_add_velocity"] = ((SCENES_DIR / "wind_charge_explosion_1_21_4.toml").read_text(), 2, 1)
 # the same from 1.21.9: the explosion would set the charge's owner (1.21.11), the run stops in one line
 CASES["explosion_sets_projectile_owner"] = (CASES["explosion_add_velocity"][0], 2, 1)
-# an armor stand whose eye is the explosion's centre: passed over (up to 1.21.8) or broken (1.21.10, 1.21.11); 1.21.9
-# stops in one line
+# an armor stand whose eye is the explosion's centre: passed over (up to 1.21.8) or broken (1.21.9-1.21.11)
 CASES["explosion_normalized_direction"] = ((SCENES_DIR / "explosion_at_centre_1_21_11.toml").read_text(), 1, 3)
-CASES["explosion_direction_unread"] = (CASES["explosion_normalized_direction"][0], 1, 3)
 # a boat on the surface of a bubble column: its splash drawn (1.21.4's draws), or the run stops (1.21.8's)
 CASES["boat_splash_above_bubble_column"] = (scene_toml(blocks=[
     {"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:soul_sand"},
@@ -1269,6 +1267,11 @@ BOTH_SIMULATED |= {"xp_orb_bounce_prev_y"}   # XP orbs (1.21.4)
 BOTH_SIMULATED |= {"arrow_drag_split", "arrow_in_ground_still"}   # arrows (1.21.4)
 BOTH_SIMULATED |= {"arrow_hits_many"}   # arrows (1.21.11; 1.21.10 simulated too)
 BOTH_SIMULATED |= {"fall_reset_ray_capped"}   # the fall distance (1.21.9, its 25w37a snapshot read)
+# the explosion's push at its centre and the powered lightning rod placed (1.21.9 read)
+BOTH_SIMULATED |= {"explosion_normalized_direction", "lightning_rod_place_schedules_tick"}
+BOTH_SIMULATED |= {"affect_neighbors_after_removal"}   # redstone (1.21.5, its snapshots read, against 1.21.4)
+BOTH_SIMULATED |= {"path_target_down_to_bottom"}   # path finding (1.21.6 against 1.21.5, bracketed since)
+BOTH_SIMULATED |= {"xp_orb_tick_1_21_8", "xp_orb_push_moved_box", "xp_orb_spawn_1_21_7"}   # XP orbs (1.21.5-1.21.6)
 BOTH_SIMULATED |= {"arrow_in_ground_zeroes_motion", "arrow_in_ground_unpushed"}   # arrows (1.21.5; 1.21.4 too)
 BOTH_SIMULATED |= {"explosion_add_velocity"}   # wind charges (1.21.4)
 # the look vector of 1.21.11: 1.21.10 (read) simulates the case too, indexing in float and normalising
