@@ -28,6 +28,9 @@ F098 = float(np.float32(0.98))       # travel's Y drag in the air: 0.98F
 TICKS = 30
 
 
+NO_SWIM_GOAL = (("undead_swim_goal", False),)   # 1.12.2's zombie without EntityAISwimming
+
+
 @functools.cache
 def _run(version: str, flips: tuple = ()) -> tuple:
     """Per tick, per zombie id: (position, Motion, on the ground, yaw)."""
@@ -71,8 +74,9 @@ def test_a_zombie_falling_through_vines_is_clamped_to_1_12_2_s_double() -> None:
 def test_a_swimming_zombie_sinks_by_the_fluid_gravity_and_does_not_climb_in_water() -> None:
     """Zombie 3 swims west in a pool, its position in a vine cell, into the wall: 1.13.2 sinks by 1.14's fluid
     gravity (0.08 / 16, −0.005 in the first tick; 1.12.2: −0.02D) and, as 1.12.2, does not climb on the collision;
-    1.14 (and 1.13.2 with `water_travel_no_climb` off) climbs out at 0.2 × 0.8F − 0.005."""
-    old, mid, new = (_track(_run(v), 3) for v in ("1.12.2", "1.13.2", "1.14"))
+    1.14 (and 1.13.2 with `water_travel_no_climb` off) climbs out at 0.2 × 0.8F − 0.005. 1.12.2's zombie runs
+    without its swim goal (`undead_swim_goal`, whose jumps tests/engine/test_goals.py shows)."""
+    old, mid, new = _track(_run("1.12.2", NO_SWIM_GOAL), 3), _track(_run("1.13.2"), 3), _track(_run("1.14"), 3)
     assert mid[0][1][1] == -0.005 and old[0][1][1] == -0.02
     hit = next(n for n, t in enumerate(new) if t[1][1] > 0.0)
     assert [t[0][1] for t in mid[:hit + 1]] == [t[0][1] for t in new[:hit + 1]]    # X: the float moveRelative
@@ -83,8 +87,9 @@ def test_a_swimming_zombie_sinks_by_the_fluid_gravity_and_does_not_climb_in_wate
 
 def test_a_zombie_falling_into_lava_tests_its_own_box_as_1_12_2() -> None:
     """Zombie 4 falls into a lava pool: 1.13.2's `isInLava` is the material test over its own box shrunk by 0.1,
-    0.4, 0.1 (`in_lava_material_box`), so it enters the lava a tick after 1.14's block-check flag, as 1.12.2's."""
-    old, mid, new = (_track(_run(v), 4) for v in ("1.12.2", "1.13.2", "1.14"))
+    0.4, 0.1 (`in_lava_material_box`), so it enters the lava a tick after 1.14's block-check flag, as 1.12.2's
+    (without its swim goal)."""
+    old, mid, new = _track(_run("1.12.2", NO_SWIM_GOAL), 4), _track(_run("1.13.2"), 4), _track(_run("1.14"), 4)
     assert mid == old and mid != new
     assert mid[7][2] and not new[7][2]
 

@@ -192,10 +192,10 @@ def test_bad_input_is_refused_with_the_reason(open_app, write_scene) -> None:
     assert "no piston or sticky_piston at [0, 0, 0]" in app.state.errors[-1]
 
 
-@pytest.mark.parametrize(("version", "refused"), [("1.21.5", True), ("1.21.4", False)])
+@pytest.mark.parametrize(("version", "refused"), [("1.13.1", True), ("1.21.4", False)])
 def test_a_use_is_refused_when_added_where_the_release_refuses_redstone(open_app, write_scene, version: str,
                                                                         refused: bool) -> None:
-    """1.21.5 does not simulate redstone (the version table): the form refuses a lever's use with the table's line
+    """1.13.1 does not simulate redstone (the version table: no source): the form refuses a lever's use with the table's line
     when it is added, and the block menu says why; in 1.21.4 the same use is scheduled and primes the TNT."""
     blocks = [{"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:stone"},
               {"at": [0, 1, 0], "block": "minecraft:lever[face=floor,facing=east]"},
@@ -209,7 +209,7 @@ def test_a_use_is_refused_when_added_where_the_release_refuses_redstone(open_app
     if refused:
         assert app.sim.actions == [] and "\n" not in app.state.errors[-1]
         assert "actions: not simulated in this scene's version: redstone components" in app.state.errors[-1]
-        assert "of version 1.21.5" in app.state.errors[-1]
+        assert "of version 1.13.1" in app.state.errors[-1]
         assert why.startswith("redstone components") and "a use of lever at [0, 1, 0]" in why
     else:
         assert why is None and [a.kind for a in app.sim.actions] == ["use"]
@@ -505,14 +505,14 @@ def test_an_edit_whose_entity_a_schedule_change_takes_away_lapses_on_the_stack_a
 
 
 def test_an_action_the_scenes_release_does_not_simulate_is_refused_when_it_is_added(open_app, write_scene) -> None:
-    """In 1.21.5 a player's `use` is not simulated (its redstone is refused): the form says so with the engine's
+    """In 1.13.1 a player's `use` is not simulated (its redstone is refused): the form says so with the engine's
     line when the action is added, and nothing is scheduled (it was accepted, and the run stopped at its tick)."""
-    app = open_app(write_scene(SCENE.replace('version = "1.16.5"', 'version = "1.21.5"'), "later.toml"))
+    app = open_app(write_scene(SCENE.replace('version = "1.16.5"', 'version = "1.13.1"'), "older.toml"))
     _submit(app, "use", 3, at="0, 1, 4")
     assert app.sim.actions == []
     assert app.state.errors[-1].startswith("actions: not simulated in this scene's version: redstone components and "
-                                           "a player's use of a block (engine/redstone) of version 1.21.5 at a use "
-                                           "of lever at [0, 1, 4], tick 3: the redstone code of 1.21.4 ")
+                                           "a player's use of a block (engine/redstone) of version 1.13.1 at a use "
+                                           "of lever at [0, 1, 4], tick 3: the redstone code of 1.13-1.13.1 ")
     assert str(app.sim.world.get_block_state(0, 1, 4)) == "minecraft:lever[face=floor,facing=east,powered=false]"
     _submit(app, "prime_tnt", 3, at="1, 1, 4")    # the lever beside gets a neighbour update: refused as the run would
     assert app.sim.actions == [] and "at a neighbour update of lever at [0, 1, 4], tick 3" in app.state.errors[-1]
