@@ -195,8 +195,9 @@ def test_bad_input_is_refused_with_the_reason(open_app, write_scene) -> None:
 @pytest.mark.parametrize(("version", "refused"), [("1.13.1", True), ("1.21.4", False)])
 def test_a_use_is_refused_when_added_where_the_release_refuses_redstone(open_app, write_scene, version: str,
                                                                         refused: bool) -> None:
-    """1.13.1 does not simulate redstone (the version table: no source): the form refuses a lever's use with the table's line
-    when it is added, and the block menu says why; in 1.21.4 the same use is scheduled and primes the TNT."""
+    """1.13.1 does not simulate redstone (the version table: no source): the form refuses a lever's use with the
+    table's line when it is added, and the block menu says why; in 1.21.4 the same use is scheduled and primes the
+    TNT."""
     blocks = [{"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:stone"},
               {"at": [0, 1, 0], "block": "minecraft:lever[face=floor,facing=east]"},
               {"at": [1, 1, 0], "block": "minecraft:tnt"}]
