@@ -229,7 +229,7 @@ def cmd_render(args: argparse.Namespace) -> int:
                          args.entity, args.caption, args.legend, args.allow_unmapped, progress=True, region=region)
         else:
             render_to_png(args.scene, args.tick, args.out, args.size, args.camera, args.overlays, args.allow_unmapped,
-                          region)
+                          region, args.entity, args.caption, args.legend)
     except (SceneError, RenderError, SimulationLimit, ArgumentError) as err:
         return _fail(str(err))
     except NotImplementedError as err:   # a mechanic the engine does not simulate yet, named in the message

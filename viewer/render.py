@@ -16,7 +16,7 @@ from imgui_bundle import imgui
 from PIL import Image
 
 from engine import MAX_FRAME_SIDE, ArgumentError, load_scene, output_file, write_atomic
-from viewer.drawing.camera import Camera, CameraSpec, camera_from_spec, parse_camera
+from viewer.drawing.camera import Camera, CameraSpec, OrbitCamera, OrthoCamera, camera_from_spec, close_in, parse_camera
 from viewer.drawing.framing import scene_bounds
 from viewer.drawing.labels import draw_caption_card, draw_gizmo_letters, draw_labels
 from viewer.drawing.overlays import OverlayBuilder, add_entities, add_geometry, entity_frame, stage_geometry
@@ -89,12 +89,14 @@ def image_format(out: str) -> tuple[str, str, dict[str, Any]]:
 
 def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = (1280, 720),
                   camera: str | None = None, overlays: str | None = None, allow_unmapped: bool = False,
-                  region: WorldBox | None = None) -> None:
+                  region: WorldBox | None = None, entity: int | None = None, caption: bool = False,
+                  legend: bool = False) -> None:
     """Load a scene, run `tick` ticks, and write the view of the resulting state to `out`, atomically, in the
-    format its suffix names (IMAGE_FORMATS).
+    format its suffix names (IMAGE_FORMATS); `entity`: the camera centred on it, `caption`: the scene's name and
+    the tick in the top left corner, `legend`: the colours drawn under it.
 
-    Raises engine.tick.scene.SceneError for a bad scene and RenderError for a bad tick, size, camera, overlays or
-    suffix, a missing offscreen GL, or an output file that cannot be written.
+    Raises engine.tick.scene.SceneError for a bad scene and RenderError for a bad tick, size, camera, overlays,
+    entity or suffix, a missing offscreen GL, or an output file that cannot be written.
     """
     if tick < 0:
         raise RenderError(f"--tick {tick}: expected 0 or more")
@@ -102,9 +104,11 @@ def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = 
     sim, spec, overlay = prepare(scene_path, size, camera, overlays, allow_unmapped, region)
     for _ in range(tick):
         sim.tick()
+    cam = entity_camera(sim, spec, size, entity)
+    follow(cam, sim, entity)
     ctx = egl_context()
     try:
-        pixels = render_frame(ctx, sim, size, spec, overlay)
+        pixels = render_frame(ctx, sim, size, cam, overlay, frame_caption(sim) if caption else None, legend)
     finally:
         ctx.release()
     data = io.BytesIO()
@@ -113,6 +117,37 @@ def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = 
         write_atomic(Path(out), data.getvalue())
     except OSError as exc:
         raise RenderError(f"{out}: cannot write: {exc.strerror or exc}") from None
+
+
+def entity_camera(sim: Any, spec: CameraSpec, size: tuple[int, int], entity: int | None) -> Camera:
+    """The camera of `spec` for the scene's framing; following `entity` (which must be there now), a fitted one
+    closes in on it."""
+    if entity is not None and sim.entity_by_id(entity) is None:
+        raise RenderError(f"--entity {entity}: no entity with that id at tick {sim.tick_count}")
+    cam = camera_from_spec(spec, scene_bounds(sim), size[0] / size[1])
+    if entity is not None and not spec.numbers:  # a fitted camera: from the whole scene's framing, close in
+        close_in(cam)
+    return cam
+
+
+def follow(cam: Camera, sim: Any, entity: int | None) -> None:
+    """Centre the orbit or orthographic camera on the entity's box (kept while the entity lives)."""
+    if entity is None:
+        return
+    e = sim.entity_by_id(entity)
+    if e is None or e.removed:
+        return
+    b = e.box
+    centre = ((b.min_x + b.max_x) / 2, (b.min_y + b.max_y) / 2, (b.min_z + b.max_z) / 2)
+    if isinstance(cam, OrbitCamera):
+        cam.target = centre
+    elif isinstance(cam, OrthoCamera):
+        cam.center = centre
+
+
+def frame_caption(sim: Any) -> str:
+    """The caption of a frame: the scene's name and the tick shown."""
+    return f"{sim.name} - tick {sim.tick_count}"
 
 
 def prepare(scene_path: str, size: tuple[int, int], camera: str | None, overlays: str | None,

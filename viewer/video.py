@@ -13,15 +13,13 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PIL import Image
 
 from engine import MAX_FPS, MIN_FPS, ArgumentError, output_file, output_folder, replaced_atomically
-from viewer.drawing.camera import OrbitCamera, OrthoCamera, camera_from_spec, close_in
-from viewer.drawing.framing import scene_bounds
-from viewer.render import RenderError, egl_context, prepare, render_frame
+from viewer.render import RenderError, egl_context, entity_camera, follow, frame_caption, prepare, render_frame
 
 if TYPE_CHECKING:
     from engine import WorldBox
@@ -64,11 +62,7 @@ def render_video(scene_path: str, ticks: tuple[int, int], out: str, size: tuple[
     sim, spec, overlay = prepare(scene_path, size, camera, overlays, allow_unmapped, region)
     for _ in range(first):
         sim.tick()
-    if entity is not None and sim.entity_by_id(entity) is None:
-        raise RenderError(f"--entity {entity}: no entity with that id at tick {first}")
-    cam = camera_from_spec(spec, scene_bounds(sim), size[0] / size[1])
-    if entity is not None and not spec.numbers:  # a fitted camera: from the whole scene's framing, close in
-        close_in(cam)
+    cam = entity_camera(sim, spec, size, entity)
     from tqdm import tqdm  # here, not at the top: its import costs the window's launch 60 ms
     ctx = egl_context()
     frames = 0
@@ -78,8 +72,8 @@ def render_video(scene_path: str, ticks: tuple[int, int], out: str, size: tuple[
                 tqdm(total=last - first + 1, unit="frame", desc="render", leave=False,
                      disable=None if progress and not short else True) as bar:
             while True:
-                _follow(cam, sim, entity)
-                text = f"{sim.name} - tick {sim.tick_count}" if caption else None
+                follow(cam, sim, entity)
+                text = frame_caption(sim) if caption else None
                 write(render_frame(ctx, sim, size, cam, overlay, text, legend)[:, :, :3])
                 frames += 1
                 bar.update()
@@ -89,21 +83,6 @@ def render_video(scene_path: str, ticks: tuple[int, int], out: str, size: tuple[
     finally:
         ctx.release()
     return frames
-
-
-def _follow(cam: Any, sim: Any, entity: int | None) -> None:
-    """Centre the orbit or orthographic camera on the entity's box (kept while the entity lives)."""
-    if entity is None:
-        return
-    e = sim.entity_by_id(entity)
-    if e is None or e.removed:
-        return
-    b = e.box
-    centre = ((b.min_x + b.max_x) / 2, (b.min_y + b.max_y) / 2, (b.min_z + b.max_z) / 2)
-    if isinstance(cam, OrbitCamera):
-        cam.target = centre
-    elif isinstance(cam, OrthoCamera):
-        cam.center = centre
 
 
 def write_frames(kind: str, out: str, frames: Iterable[np.ndarray], fps: float, first: int) -> None:

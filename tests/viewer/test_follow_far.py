@@ -76,3 +76,15 @@ def test_render_entity_follows_the_boat_from_close(tmp_path: Path) -> None:
     assert main(["render", str(ROAD), "--ticks", "200..200", "--entity", "1", "--out", f"{out}/",
                  "--size", "320x180"]) == 0
     assert covered(out / "tick000200.png") > MIN_COVER
+
+
+def test_render_tick_follows_the_entity_as_the_video_frame_does(tmp_path: Path) -> None:
+    """`render --tick T --entity N` (one PNG) frames the boat as the video's frame of tick T does, pixel for pixel."""
+    out = tmp_path / "frames"
+    assert main(["render", str(ROAD), "--ticks", "200..200", "--entity", "1", "--out", f"{out}/",
+                 "--size", "320x180"]) == 0
+    assert main(["render", str(ROAD), "--tick", "200", "--entity", "1", "--out", str(tmp_path / "one.png"),
+                 "--size", "320x180"]) == 0
+    assert covered(tmp_path / "one.png") > MIN_COVER
+    assert np.array_equal(np.asarray(Image.open(tmp_path / "one.png").convert("RGB")),
+                          np.asarray(Image.open(out / "tick000200.png").convert("RGB")))

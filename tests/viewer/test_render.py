@@ -74,6 +74,19 @@ def test_render_to_png_is_non_empty_and_deterministic(flat_scene: Path, tmp_path
         assert len(np.unique(np.asarray(image).reshape(-1, 4), axis=0)) > 10, "the image is not a flat fill"
 
 
+def test_render_to_png_writes_the_caption_and_legend_card_in_the_corner(flat_scene: Path, tmp_path: Path) -> None:
+    """`render --tick T --caption --legend`: the card (the scene's name, the tick, the colours drawn) in the top
+    left corner of the PNG, the rest of the frame as without it."""
+    plain, card = tmp_path / "plain.png", tmp_path / "card.png"
+    render_to_png(str(flat_scene), 2, str(plain), size=(320, 180))
+    render_to_png(str(flat_scene), 2, str(card), size=(320, 180), caption=True, legend=True)
+    a, b = (np.asarray(Image.open(p).convert("RGB")).astype(int) for p in (plain, card))
+    differs = np.argwhere(np.abs(a - b).sum(axis=2) > 0)
+    assert len(differs) > 200 and differs[:, 0].max() < 90 and differs[:, 1].min() < 20   # the card, top left
+    with pytest.raises(RenderError, match=re.escape("--entity 9: no entity with that id at tick 2")):
+        render_to_png(str(flat_scene), 2, str(card), size=(32, 32), entity=9)
+
+
 def test_bad_render_requests_raise_one_line_render_errors(flat_scene: Path, tmp_path: Path) -> None:
     out = str(tmp_path / "x.png")
     for kwargs, expected in (({"camera": "orbit:1"}, "--camera 'orbit:1'"), ({"overlays": "entities,blob"}, "blob"),
