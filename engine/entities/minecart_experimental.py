@@ -1,6 +1,7 @@
-"""The experimental minecart physics (the `minecart_improvements` experiment, 1.21.2-1.21.3): the server side of
-`ExperimentalMinecartController` (Yarn 1.21.3 def674d26; 1.21.2 ee99212b7 the same), which a world with the
-experiment gives every cart in place of the default controller.
+"""The experimental minecart physics (the `minecart_improvements` experiment, 1.21.2-1.21.4): the server side of
+`ExperimentalMinecartController` (Yarn 1.21.3 def674d26; 1.21.2 ee99212b7 the same; 1.21.4's `NewMinecartBehavior`,
+Mojang names, differs from 1.21.3's only by its decompilation), which a world with the experiment gives every cart in
+place of the default controller.
 
 `tick`: on the cart's first tick the cart is set onto the rail (`adjustToRail`), then gravity, then `moveOnRail`:
 iterations, each on the rail under the cart (`getRailOrMinecartPos`: the cell 0.1 + 1.0E-5F below the position),
