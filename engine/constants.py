@@ -714,6 +714,26 @@ MINECART_WATER_SLOPE_FACTOR = 0.2     # 1.17 moveOnRail: the slope pull g *= 0.2
 MINECART_WATER_SLOWDOWN = f32(0.95)   # 1.17 applySlowdown: then multiply(0.95F) in water
 MINECART_BOARD_SPEED_SQUARED_1_21_2 = 0.01  # 1.21.2 handleCollision: horizontalLengthSquared() >= 0.01
 MINECART_YAW_MODULO = 360.0           # 1.21.2 DefaultMinecartController.tick: yaw % 360.0F, pitch % 360.0F
+# 1.21.2 ExperimentalMinecartController (the minecart_improvements experiment), Yarn 1.21.3 def674d26
+MINECART_EXP_EPSILON = f32(1.0e-5)    # the controller's 1.0E-5F thresholds and the nudge past a rail's end
+MINECART_EXP_RAIL_PROBE = 0.1         # getRailOrMinecartPos: the rail looked for at floor(y - 0.1 - 1.0E-5F)
+MINECART_EXP_RAIL_HEIGHT = 0.1        # adjustToRail, moveAlongTrack: the cart rides 0.1 above the rail's cell
+MINECART_EXP_MAX_SPEED_RULE = 8       # GameRules.MINECART_MAX_SPEED's default (blocks per second)
+MINECART_EXP_TICKS_PER_SECOND = 20.0  # getMaxSpeed: rule × (touching water ? 0.5 : 1.0) / 20.0
+MINECART_EXP_WATER_SPEED = 0.5
+MINECART_EXP_SLOPE_SHARE = 0.02       # applySlopeVelocity: max(0.0078125, horizontal speed × 0.02)
+MINECART_EXP_SLOWDOWN = 0.975         # getSpeedRetention: 0.975 empty (0.997 ridden)
+MINECART_EXP_LAUNCH = 0.2             # accelerateFromPoweredRail: a still cart launched at speed + 0.2
+MINECART_EXP_V_REST_SQUARED = 0.005   # restOnVShapedTrack: speed² < 0.005 stops at the foot of a V
+MINECART_EXP_SQRT_2 = f32(math.sqrt(2.0))   # MathHelper.SQUARE_ROOT_OF_TWO: a slope's step is √2 longer
+MINECART_EXP_SLOPE_PITCH = f32(45.0)  # adjustToRail: pitch ∓45 on a slope, clamped to ±45 (setAngles)
+MINECART_EXP_FLIP_MIN = 175.0         # setAngles: a yaw change of 175..185 degrees flips the cart
+MINECART_EXP_FLIP_MAX = 185.0
+MINECART_EXP_HALF_TURN = f32(180.0)
+MINECART_EXP_QUARTER_TURN = f32(90.0)
+MINECART_EXP_PITCH_EASE = f32(0.2)    # moveOnRail: off a rail in the air, lerpAngleDegrees(0.2F, pitch, 0)
+MINECART_EXP_PICK_UP_MARGIN = 0.2     # handleCollision: pickUpEntities(box.expand(0.2, 0.0, 0.2)) ...
+MINECART_EXP_PUSH_MARGIN = 1.0e-7     # ... pushAwayFromEntities(box.expand(1.0E-7))
 MINECART_MAX_SPEED = 0.4              # getMaxOffRailSpeed (per axis, AMBIGUITY-N8)
 MINECART_GROUND_DRAG = 0.5            # moveOffRail: multiply(0.5) on ground
 MINECART_AIR_DRAG = 0.95              # moveOffRail: multiply(0.95) off ground, after the move

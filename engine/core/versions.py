@@ -1533,25 +1533,27 @@ MECHANICS: dict[str, Mechanic] = {
 
 
 # The game's experiments (a world's enabled feature flags) a scene may name, `scene.experiments`: name → (the first
-# release that has it, why a scene asking for it stops). None is simulated.
-EXPERIMENTS: dict[str, tuple[Version, str]] = {
-    "minecart_improvements": ((1, 21, 2), "the experimental minecart physics (ExperimentalMinecartController: "
-                                          "speed from the game rule minecartMaxSpeed, moves along the track in "
-                                          "steps, new rail snapping and pushing) are not simulated"),
-    "redstone_experiments": ((1, 21, 2), "the experimental redstone (ExperimentalRedstoneController: the wire's "
-                                         "power and update order from the controller, neighbour updates carrying "
-                                         "a WireOrientation) is not simulated"),
+# release that has it, the last release where it is simulated or None, why a scene asking for it elsewhere stops).
+EXPERIMENTS: dict[str, tuple[Version, Version | None, str]] = {
+    "minecart_improvements": ((1, 21, 2), (1, 21, 4),
+                              "the experimental minecart physics (ExperimentalMinecartController) after 1.21.4 are "
+                              "not simulated: 1.21.5 and later not compared with 1.21.4's"),
+    "redstone_experiments": ((1, 21, 2), None, "the experimental redstone (ExperimentalRedstoneController: the wire's "
+                                               "power and update order from the controller, neighbour updates "
+                                               "carrying a WireOrientation) is not simulated"),
 }
 
 
-def experiment_refusal(name: str, version: str) -> str:
-    """Why a scene running `version` cannot ask for the experiment `name` (it always stops)."""
+def experiment_refusal(name: str, version: str) -> str | None:
+    """Why a scene running `version` cannot ask for the experiment `name`, or None where it is simulated
+    (engine/entities/minecart_experimental.py: minecart_improvements in 1.21.2-1.21.4)."""
     if name not in EXPERIMENTS:
         return f"unknown experiment {name!r} (known: {', '.join(sorted(EXPERIMENTS))})"
-    first, why = EXPERIMENTS[name]
-    if parse_version(version) < first:
+    first, last, why = EXPERIMENTS[name]
+    v = parse_version(version)
+    if v < first:
         return f"{name} does not exist before {version_text(first)}"
-    return why
+    return None if last is not None and v <= last else why
 
 
 @dataclass(frozen=True)

@@ -56,12 +56,14 @@ from engine.constants import (
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
+from engine.entities import minecart_experimental as experimental
 from engine.entities import minecart_kernel as kernel
 from engine.entities.boat import can_collide, check_passengers
 from engine.entities.common import subtract_motion_y
 from engine.entities.dismounting import minecart_dismount
 from engine.entities.entity import Entity
 from engine.entities.later_flags import unlisted
+from engine.entities.minecart_experimental import improvements_enabled
 from engine.entities.minecart_kernel import CART_ROWS
 from engine.entities.minecart_rails import (
     EAST_WEST,
@@ -69,6 +71,7 @@ from engine.entities.minecart_rails import (
     NORTH_SOUTH,
     SHAPES,
     is_rail,
+    is_solid_block,
     rail_cell,
     rail_path,
     rail_states,
@@ -85,7 +88,6 @@ from engine.jit import plain
 from engine.motion import block_effects
 from engine.motion.collision_kernel import block_arrays
 from engine.motion.move import MovementType, move
-from engine.world import block_physics as phys
 from engine.world.dimensions import void_y
 
 if TYPE_CHECKING:
@@ -149,8 +151,9 @@ class MinecartBatch(SolidRowBatch):
     def decides(self, world: World, features: Features) -> bool:
         # before 1.16.2 isInLava is a flag Entity.move's block check sets (`in_lava_by_fluid_height`): not a column;
         # so 1.12.2 and 1.13.2 (`minecart_float_literals`, `minecart_height_gain_divided`) run on objects only
+        # the experimental controller (minecart_improvements) runs on objects only
         return not features.refused & self.mechanics and features.in_lava_by_fluid_height \
-            and not unlisted(features, LATER_FLAGS)
+            and not unlisted(features, LATER_FLAGS) and not improvements_enabled(world)
 
     def row(self, e: AbstractMinecart, traced: bool) -> int:
         """The cart's row, or −2 − row where its tick takes the object path (the loop reads its box still)."""
@@ -194,6 +197,7 @@ class AbstractMinecart(RowBacked, Entity):
         self.take_row()
         super().__init__(entity_id, pos, motion, seed)
         self.yaw_flipped = False
+        self.on_rail = False                    # AbstractMinecartEntity.onRail (the experimental controller's)
         self.prev_yaw = 0.0
         self.damage_wobble_strength = 0.0
         self.damage_wobble_ticks = 0
@@ -241,11 +245,35 @@ class AbstractMinecart(RowBacked, Entity):
         _begin_tick(self._t.f, self._t.i, self._r)                                 # prevYaw, the wobble
         if self.pos.y < void_y(sim.world.dimension, sim.features):                 # 1
             self.remove()
+        if improvements_enabled(world):                  # 1.21.2: the experiment's ExperimentalMinecartController
+            experimental.tick(self, sim, rec)
+        else:
+            self.tick_default_controller(sim, rec)
+        if features.water_material_acceleration:                                   # 7 F (1.12.2)
+            run_stage(rec, self, FLUID_1_12, self.handle_water_movement, sim)
+        else:
+            run_stage(rec, self, FLUID, update_water_state, self, world, features, rec)  # 7 F
+        if not features.minecart_lava_tick:   # 1.16-1.16.1: no lava test, firstUpdate never cleared
+            return
+        if self.is_in_lava():
+            self.set_on_fire_from_lava(sim)   # 4 lava damage a tick: the wobble passes 40 on the second
+            self.halve_fall_distance_in_lava(sim)   # 1.21.8: lavaIgnite, lavaHurt (the same), then in double
+        self.first_update = False
+
+    def apply_gravity(self, features: Features, rec: Recorder | None) -> None:
+        """Gravity: −0.04, −0.005 in water from 1.17 (1.12.2: motionY −= 0.04F); none without gravity."""
         if not self.no_gravity and features.minecart_float_literals:               # 3 (1.12.2: motionY -= 0.04F)
             run_stage(rec, self, GRAVITY, subtract_motion_y, self, GRAVITY_1_12)
         elif not self.no_gravity:                                                  # 3
             g = MINECART_WATER_GRAVITY if self.water_drag(features) else MINECART_GRAVITY
             run_stage(rec, self, GRAVITY, _add_gravity, self._t.f, self._r, g)
+
+    def tick_default_controller(self, sim: TickContext, rec: Recorder | None) -> None:
+        """The cart's own motion (1.21.2: `DefaultMinecartController.tick`): gravity, on or off the rail, the
+        block check, the yaw, pushing and boarding."""
+        world = sim.world
+        features = sim.features
+        self.apply_gravity(features, rec)
         i, j, k = rail_cell(world, *self.pos)
         state = world.get_block_state(i, j, k)
         if is_rail(state):
@@ -259,16 +287,6 @@ class AbstractMinecart(RowBacked, Entity):
         run_stage(rec, self, BLOCKS, block_effects.check_block_collision, self, sim, rec)
         run_stage(rec, self, YAW, self.update_yaw, features)
         run_stage(rec, self, PUSH, self.push_or_board, world, features)
-        if features.water_material_acceleration:                                   # 7 F (1.12.2)
-            run_stage(rec, self, FLUID_1_12, self.handle_water_movement, sim)
-        else:
-            run_stage(rec, self, FLUID, update_water_state, self, world, features, rec)  # 7 F
-        if not features.minecart_lava_tick:   # 1.16-1.16.1: no lava test, firstUpdate never cleared
-            return
-        if self.is_in_lava():
-            self.set_on_fire_from_lava(sim)   # 4 lava damage a tick: the wobble passes 40 on the second
-            self.halve_fall_distance_in_lava(sim)   # 1.21.8: lavaIgnite, lavaHurt (the same), then in double
-        self.first_update = False
 
     def move_off_rail(self, sim: TickContext, rec: Recorder | None) -> None:
         """`moveOffRail` (spec 06 §6.2 steps 4-5): cap ±0.4 per axis; on ground × 0.5 then move; else move
@@ -278,7 +296,10 @@ class AbstractMinecart(RowBacked, Entity):
         self.motion = Vec3(clamp(m.x, -d, d), m.y, clamp(m.z, -d, d))
         if self.on_ground:
             self.motion = self.motion.multiply(MINECART_GROUND_DRAG, MINECART_GROUND_DRAG, MINECART_GROUND_DRAG)
-        move(self, sim, MovementType.SELF, self.motion, rec)
+        if improvements_enabled(sim.world):
+            experimental.move_cart(self, sim, self.motion, rec)
+        else:
+            move(self, sim, MovementType.SELF, self.motion, rec)
         if not self.on_ground:
             k = MINECART_AIR_DRAG_1_12 if sim.features.minecart_float_literals else MINECART_AIR_DRAG
             self.motion = self.motion.multiply(k, k, k)
@@ -377,9 +398,11 @@ class AbstractMinecart(RowBacked, Entity):
         """A slow cart on a powered rail: 0.02 away from a solid block at one end of a flat straight rail."""
         px, py, pz = pos
         if rail == EAST_WEST:
-            _kickstart(self._t.f, self._r, rail, _solid(world, px - 1, py, pz), _solid(world, px + 1, py, pz))
+            _kickstart(self._t.f, self._r, rail, is_solid_block(world, px - 1, py, pz),
+                       is_solid_block(world, px + 1, py, pz))
         elif rail == NORTH_SOUTH:
-            _kickstart(self._t.f, self._r, rail, _solid(world, px, py, pz - 1), _solid(world, px, py, pz + 1))
+            _kickstart(self._t.f, self._r, rail, is_solid_block(world, px, py, pz - 1),
+                       is_solid_block(world, px, py, pz + 1))
 
     def apply_slowdown(self, features: Features) -> None:
         """`applySlowdown`: × 0.997 ridden, × 0.96 empty (1.12.2 `applyDrag`: 0.997F, 0.96F,
@@ -513,8 +536,3 @@ class Minecart(AbstractMinecart):
 
 def _add(e: Entity, x: float, y: float, z: float) -> None:
     e.motion = e.motion.add(x, y, z)
-
-
-def _solid(world: World, x: int, y: int, z: int) -> bool:
-    """`BlockState.isSolidBlock`: a full opaque cube (approximated by a full collision cube)."""
-    return phys.is_full_cube(world.get_block_state(x, y, z))

@@ -76,6 +76,11 @@ def is_rail(state: BlockState) -> bool:
     return state.block in RAILS
 
 
+def is_solid_block(world: World, x: int, y: int, z: int) -> bool:
+    """`BlockState.isSolidBlock`: a full opaque cube (approximated by a full collision cube)."""
+    return phys.is_full_cube(world.get_block_state(x, y, z))
+
+
 def rail_cell(world: World, x: float, y: float, z: float) -> tuple[int, int, int]:
     """The cell a cart at (x, y, z) reads its rail from: its own, or the one below when that holds a rail."""
     i, j, k = floor(x), floor(y), floor(z)

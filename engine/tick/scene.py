@@ -196,8 +196,9 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
     if not isinstance(experiments, list):
         raise ctx.fail("scene.experiments", f"expected a list of experiment names, got {experiments!r}")
     for i, name in enumerate(experiments):
-        raise ctx.fail(f"scene.experiments[{i}]", experiment_refusal(ctx.string(name, f"scene.experiments[{i}]"),
-                                                                       version))
+        why = experiment_refusal(ctx.string(name, f"scene.experiments[{i}]"), version)
+        if why is not None:
+            raise ctx.fail(f"scene.experiments[{i}]", why)
     ctx.release = version
     seed = ctx.integer(head.get("seed", 0), "scene.seed", -(2**63), 2**63 - 1)
     border = WorldBorder()
@@ -221,6 +222,7 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
     if dimension not in DIMENSIONS:
         raise ctx.fail("scene.dimension", f"expected one of {', '.join(DIMENSIONS)}, got {dimension!r}")
     world = World(border, ultrawarm, dimension)
+    world.experiments = frozenset(experiments)
     sim = Simulation(world, seed, version, ctx.string(head.get("name", Path(source).stem), "scene.name"))
     sim.math_random_seed = ctx.integer(head.get("math_random_seed", 0), "scene.math_random_seed", -(2**63), 2**63 - 1)
     sim.math_random = JavaRandom(sim.math_random_seed)

@@ -143,6 +143,8 @@ def _head(sim: Simulation) -> dict[str, Any]:
         head["ultrawarm"] = True
     if world.dimension != "overworld":
         head["dimension"] = world.dimension
+    if world.experiments:
+        head["experiments"] = sorted(world.experiments)
     random = _random_entry(sim.random, JavaRandom(sim.seed))
     if random:
         head["random"] = random

@@ -66,6 +66,7 @@ class World:
         self.border_shape = self.border.shape()
         self.ultrawarm = ultrawarm
         self.dimension = dimension               # engine.world.dimensions: its vertical extent by release
+        self.experiments: frozenset[str] = frozenset()   # the game's experiments enabled (scene.experiments)
         self.entities: dict[int, Entity] = {}   # load order = insertion order (entitiesById)
         self._entity_sections: dict[tuple[int, int, int], list[Entity]] = {}
         self._section_rows: dict[tuple[int, int, int], SectionRows] = {}   # get_entities' view of a section
@@ -154,6 +155,7 @@ class World:
         block), border, dimension and game time, and no entities or block entities: what a replayed TNT tick
         reads (engine.tick.simulation)."""
         w = World(self.border, self.ultrawarm, self.dimension)
+        w.experiments = self.experiments
         w.game_time = self.game_time
         w.block_version = self.block_version
         if share:

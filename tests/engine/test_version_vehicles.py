@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engine.tick.scene import SceneError, load_scene_text
+from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR, scene_toml
 from tests.engine.test_versions import CASES, _with_version
@@ -299,17 +299,6 @@ def test_a_boat_of_two_seats_its_riders_by_the_double_indexed_sine_in_1_21_11() 
     old = seats("1.21.3")
     assert seats("1.21.4") == old and seats("1.21.5") == seats("1.21.6") == seats("1.21.7") == seats("1.21.8") == old
     assert seats("1.21.11") == seats("1.21.8", flip="sine_index_double") != old
-
-
-def test_the_experimental_minecart_physics_are_refused_in_one_line() -> None:
-    """The minecart_improvements experiment (ExperimentalMinecartController, 1.21.2+) is not simulated: a scene
-    that asks for it stops with one line; before 1.21.2 the experiment does not exist; other names are unknown."""
-    for version, why in (("1.21.3", "experimental minecart physics"), ("1.21", "does not exist before 1.21.2")):
-        text = scene_toml(scene={"version": version, "experiments": ["minecart_improvements"]})
-        with pytest.raises(SceneError, match=why):
-            load_scene_text(text, "<experiments>")
-    with pytest.raises(SceneError, match="scene.experiments"):
-        load_scene_text(scene_toml(scene={"experiments": ["trade_rebalance"]}), "<experiments>")
 
 
 _CART_LAVA = scene_toml(blocks=[{"from": [-1, 29, -1], "to": [1, 29, 1], "block": "minecraft:stone"},
