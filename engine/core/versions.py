@@ -752,8 +752,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                 "tickGoals(false) (running goals that shouldRunEveryTick, as SwimGoal, are ticked; "
                                 "none starts or stops), else GoalSelector.tick (1.18)", (1, 18, 0), None),
     "goal_selector_alternate_by_age": ("MobEntity.tickNewAi's alternation counts the entity's age; 1.18-1.20.4 the "
-                                       "server's tick counter (MinecraftServer.getTicks, which a scene does not "
-                                       "give: the run stops where the swim goal's start or stop depends on it) "
+                                       "server's tick counter (MinecraftServer.getTicks, scene.server_ticks; without "
+                                       "it the run stops where the swim goal's start or stop depends on it) "
                                        "(1.20.5)", (1, 20, 5), None),
     "sine_index_double": ("MathHelper.sin and cos take a double and index the sine table by (long)(value x "
                           "10430.378350470453) in double (was (int)(value x 10430.378F) in float); the table is "
