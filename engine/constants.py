@@ -719,6 +719,7 @@ MINECART_EXP_EPSILON = f32(1.0e-5)    # the controller's 1.0E-5F thresholds and 
 MINECART_EXP_RAIL_PROBE = 0.1         # getRailOrMinecartPos: the rail looked for at floor(y - 0.1 - 1.0E-5F)
 MINECART_EXP_RAIL_HEIGHT = 0.1        # adjustToRail, moveAlongTrack: the cart rides 0.1 above the rail's cell
 MINECART_EXP_MAX_SPEED_RULE = 8       # GameRules.MINECART_MAX_SPEED's default (blocks per second)
+MINECART_EXP_MAX_SPEED_RULE_RANGE = (1, 1000)   # the rule's bounds (GameRules.IntRule.create(8, 1, 1000))
 MINECART_EXP_TICKS_PER_SECOND = 20.0  # getMaxSpeed: rule × (touching water ? 0.5 : 1.0) / 20.0
 MINECART_EXP_WATER_SPEED = 0.5
 MINECART_EXP_SLOPE_SHARE = 0.02       # applySlopeVelocity: max(0.0078125, horizontal speed × 0.02)

@@ -1535,9 +1535,9 @@ MECHANICS: dict[str, Mechanic] = {
 # The game's experiments (a world's enabled feature flags) a scene may name, `scene.experiments`: name → (the first
 # release that has it, the last release where it is simulated or None, why a scene asking for it elsewhere stops).
 EXPERIMENTS: dict[str, tuple[Version, Version | None, str]] = {
-    "minecart_improvements": ((1, 21, 2), (1, 21, 4),
-                              "the experimental minecart physics (ExperimentalMinecartController) after 1.21.4 are "
-                              "not simulated: 1.21.5 and later not compared with 1.21.4's"),
+    "minecart_improvements": ((1, 21, 2), (1, 21, 11),
+                              "the experimental minecart physics (NewMinecartBehavior) after 1.21.11 are not "
+                              "simulated: not compared with 1.21.11's"),
     "redstone_experiments": ((1, 21, 2), None, "the experimental redstone (ExperimentalRedstoneController: the wire's "
                                                "power and update order from the controller, neighbour updates "
                                                "carrying a WireOrientation) is not simulated"),
@@ -1546,7 +1546,7 @@ EXPERIMENTS: dict[str, tuple[Version, Version | None, str]] = {
 
 def experiment_refusal(name: str, version: str) -> str | None:
     """Why a scene running `version` cannot ask for the experiment `name`, or None where it is simulated
-    (engine/entities/minecart_experimental.py: minecart_improvements in 1.21.2-1.21.4)."""
+    (engine/entities/minecart_experimental.py: minecart_improvements in 1.21.2-1.21.11)."""
     if name not in EXPERIMENTS:
         return f"unknown experiment {name!r} (known: {', '.join(sorted(EXPERIMENTS))})"
     first, last, why = EXPERIMENTS[name]

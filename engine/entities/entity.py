@@ -100,9 +100,6 @@ class Entity:
         """The attribute behind scene field `name` (an item's "age" is its own `item_age`, not `Entity.age`)."""
         return cls.FIELD_ATTRIBUTES.get(name, name)
 
-    # AbstractMinecart.applyEffectsFromBlocks (1.21.7): the walk at the position alone, the records dropped
-    WALKS_AT_POSITION: ClassVar[bool] = False
-
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         self.id = entity_id
         self.pos = pos
@@ -237,6 +234,16 @@ class Entity:
 
     def is_immune_to_explosion(self) -> bool:
         """`Entity.isImmuneToExplosion`: false; an invisible armor stand is immune (spec 04 §15)."""
+        return False
+
+    def checks_blocks_after_own_move(self, world: World) -> bool:
+        """Whether the block check follows each move of the entity's own (1.21.2: the callers of `Entity.move`
+        in the non-living ticks; a living entity's once after travel)."""
+        return not self.living
+
+    def walks_at_position(self, world: World) -> bool:
+        """`applyEffectsFromBlocks` overridden to walk the box at the position alone and drop the records (1.21.7:
+        the default minecart's); false: the tick's recorded movements."""
         return False
 
     def bypasses_stepping_effects(self) -> bool:

@@ -178,7 +178,6 @@ class AbstractMinecart(RowBacked, Entity):
     """`AbstractMinecartEntity`: the server tick of every cart type modelled. Its state is a row of `CART_ROWS`
     (engine.entities.minecart_kernel), its yaw, wobble and rail among the row's extras."""
     MECHANIC = "minecart"   # the versions table's row (engine/core/versions.py)
-    WALKS_AT_POSITION = True   # AbstractMinecart.applyEffectsFromBlocks (1.21.7, the default controller)
 
     WIDTH = MINECART_WIDTH
     can_trigger_walking = False   # AbstractMinecartEntity.canClimb (1.14.4; MCP canTriggerWalking)
@@ -192,6 +191,16 @@ class AbstractMinecart(RowBacked, Entity):
     damage_wobble_strength = extra_float(CART_ROWS, "damage_wobble_strength")
     damage_wobble_ticks = extra_int(CART_ROWS, "damage_wobble_ticks")
     yaw_flipped = extra_flag(CART_ROWS, "yaw_flipped")
+
+    def checks_blocks_after_own_move(self, world: World) -> bool:
+        """`AbstractMinecart.move`: the default controller checks blocks after each move, the experimental one in
+        its iterations only."""
+        return not improvements_enabled(world)
+
+    def walks_at_position(self, world: World) -> bool:
+        """`AbstractMinecart.applyEffectsFromBlocks` (1.21.7): the box at the position alone for the default
+        controller; with the experiment `Entity`'s walk of the recorded movements."""
+        return not improvements_enabled(world)
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         self.take_row()
@@ -289,14 +298,16 @@ class AbstractMinecart(RowBacked, Entity):
         run_stage(rec, self, PUSH, self.push_or_board, world, features)
 
     def move_off_rail(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`moveOffRail` (spec 06 §6.2 steps 4-5): cap ±0.4 per axis; on ground × 0.5 then move; else move
-        then × 0.95 (1.12.2 `moveDerailedMinecart`: × 0.95F, `minecart_float_literals`)."""
-        d = self.max_speed(sim.features)
+        """`moveOffRail` (spec 06 §6.2 steps 4-5): cap ±0.4 per axis (with the experiment `getMaxSpeed`, the game
+        rule's); on ground × 0.5 then move; else move then × 0.95 (1.12.2 `moveDerailedMinecart`: × 0.95F,
+        `minecart_float_literals`)."""
+        experiment = improvements_enabled(sim.world)   # getMaxSpeed: the controller's (the game rule's)
+        d = experimental.get_max_speed(self, sim.world) if experiment else self.max_speed(sim.features)
         m = self.motion
         self.motion = Vec3(clamp(m.x, -d, d), m.y, clamp(m.z, -d, d))
         if self.on_ground:
             self.motion = self.motion.multiply(MINECART_GROUND_DRAG, MINECART_GROUND_DRAG, MINECART_GROUND_DRAG)
-        if improvements_enabled(sim.world):
+        if experiment:
             experimental.move_cart(self, sim, self.motion, rec)
         else:
             move(self, sim, MovementType.SELF, self.motion, rec)

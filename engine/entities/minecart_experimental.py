@@ -1,15 +1,15 @@
-"""The experimental minecart physics (the `minecart_improvements` experiment, 1.21.2-1.21.4): the server side of
-`ExperimentalMinecartController` (Yarn 1.21.3 def674d26; 1.21.2 ee99212b7 the same; 1.21.4's `NewMinecartBehavior`,
-Mojang names, differs from 1.21.3's only by its decompilation), which a world with the experiment gives every cart in
-place of the default controller.
+"""The experimental minecart physics (the `minecart_improvements` experiment, 1.21.2-1.21.11): the server side of
+`ExperimentalMinecartController` (Yarn 1.21.3 def674d26; 1.21.2 ee99212b7 the same; `NewMinecartBehavior`, Mojang
+names, of 1.21.4, 1.21.7, 1.21.8 and 1.21.10, and 1.21.11's, differ from 1.21.3's only by their decompilation), which
+a world with the experiment gives every cart in place of the default controller.
 
 `tick`: on the cart's first tick the cart is set onto the rail (`adjustToRail`), then gravity, then `moveOnRail`:
 iterations, each on the rail under the cart (`getRailOrMinecartPos`: the cell 0.1 + 1.0E-5F below the position),
 which turns the horizontal velocity (slope pull, powered-rail brake, the slowdown and the speed cap of the
-minecartMaxSpeed game rule, 8 blocks a second, on the first iteration, powered-rail boost) and moves the cart along
-the track to the rail's end at most (`moveAlongTrack`), the movement left carried to the next iteration; off a rail,
-`moveOffRail` once. The client's lerp steps are not simulated. A cart with riders or a vehicle, a TNT minecart, and
-an entity the cart would pick up or push (`handleCollision`) stop the run in one line."""
+minecartMaxSpeed game rule, default 8 blocks a second, on the first iteration, powered-rail boost) and moves the
+cart along the track to the rail's end at most (`moveAlongTrack`), the movement left carried to the next iteration;
+off a rail, `moveOffRail` once. The client's lerp steps are not simulated. A cart with riders or a vehicle, a TNT
+minecart, and an entity the cart would pick up or push (`handleCollision`) stop the run in one line."""
 
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ from engine.constants import (
     MINECART_EXP_FLIP_MIN,
     MINECART_EXP_HALF_TURN,
     MINECART_EXP_LAUNCH,
-    MINECART_EXP_MAX_SPEED_RULE,
     MINECART_EXP_PICK_UP_MARGIN,
     MINECART_EXP_PITCH_EASE,
     MINECART_EXP_PUSH_MARGIN,
@@ -53,7 +52,7 @@ from engine.entities.minecart_rails import ADJACENT, EAST_WEST, NORTH_SOUTH, SHA
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import clamp, floor, wrap_degrees
-from engine.motion.block_effects import tick_block_collision
+from engine.motion.block_effects import check_block_collision
 from engine.motion.move import MovementType, move
 
 if TYPE_CHECKING:
@@ -177,7 +176,8 @@ def move_on_rail(cart: AbstractMinecart, sim: TickContext, rec: Recorder | None)
     the rail under the cart (set onto it where the cart comes onto or leaves rails), turns the velocity
     (`calc_new_horizontal_velocity`) and moves along the track, or off rails moves once; then yaw and pitch
     from the iteration's displacement, and the block check twice (`tickBlockCollision` from the last render
-    position, which the rail's `resetPosition` set to the iteration's start)."""
+    position, which the rail's `resetPosition` set to the iteration's start; from 1.21.7 `Entity`'s
+    `applyEffectsFromBlocks`: the movements the moves recorded, then, none left, that start to the position)."""
     world = sim.world
     it = MoveIteration()
     while it.should_continue() and not cart.removed:
@@ -219,8 +219,8 @@ def move_on_rail(cart: AbstractMinecart, sim: TickContext, rec: Recorder | None)
                     MINECART_EXP_QUARTER_TURN - f32(math.atan2(_horizontal_length(moved), moved.y) * 180.0 / math.pi)))
                 set_angles(cart, yaw, -pitch if cart.yaw_flipped else pitch)
         if d > MINECART_EXP_EPSILON or it.initial:
-            run_stage(rec, cart, BLOCKS, tick_block_collision, cart, sim, rec, cart.prev_pos)
-            run_stage(rec, cart, BLOCKS, tick_block_collision, cart, sim, rec, cart.prev_pos)
+            run_stage(rec, cart, BLOCKS, check_block_collision, cart, sim, rec)
+            run_stage(rec, cart, BLOCKS, check_block_collision, cart, sim, rec)
         it.initial = False
 
 
@@ -242,7 +242,7 @@ def calc_new_horizontal_velocity(cart: AbstractMinecart, sim: TickContext, v: Ve
     if it.initial:
         v = apply_slowdown(cart, v)
         if v.length_squared() > 0.0:
-            v = _scale(_normalize(v), min(v.length(True), get_max_speed(cart)))
+            v = _scale(_normalize(v), min(v.length(True), get_max_speed(cart, sim.world)))
     if not it.accelerated:
         boosted = accelerate_from_powered_rail(cart, sim.world, v, pos, state)
         if _horizontal_length_squared(boosted) != _horizontal_length_squared(v):
@@ -310,10 +310,11 @@ def apply_slowdown(cart: AbstractMinecart, v: Vec3) -> Vec3:
     return v
 
 
-def get_max_speed(cart: AbstractMinecart) -> float:
-    """`getMaxSpeed`: the minecartMaxSpeed game rule (its default, 8) × 0.5 in water, per second: / 20."""
+def get_max_speed(cart: AbstractMinecart, world: World) -> float:
+    """`getMaxSpeed`: the minecartMaxSpeed game rule (default 8, `scene.minecart_max_speed`) × 0.5 in water, per
+    second: / 20."""
     k = MINECART_EXP_WATER_SPEED if cart.touching_water else 1.0
-    return MINECART_EXP_MAX_SPEED_RULE * k / MINECART_EXP_TICKS_PER_SECOND
+    return world.minecart_max_speed * k / MINECART_EXP_TICKS_PER_SECOND
 
 
 def move_along_track(cart: AbstractMinecart, sim: TickContext, pos: tuple[int, int, int], shape: str,
@@ -375,8 +376,9 @@ def rest_on_v_shaped_track(cart: AbstractMinecart, shape: str, next_shape: str) 
 
 
 def move_cart(cart: AbstractMinecart, sim: TickContext, movement: Vec3, rec: Recorder | None) -> None:
-    """`AbstractMinecartEntity.move` with the experiment: `Entity.move`, then `handleCollision` — which picks up
-    or pushes the entities in reach (not simulated: any there stops the run)."""
+    """`AbstractMinecartEntity.move` with the experiment: `Entity.move` (no block check after it: the iteration's),
+    then `handleCollision` — which picks up or pushes the entities in reach (not simulated: any there stops the
+    run)."""
     move(cart, sim, MovementType.SELF, movement, rec)
     near = sim.world.get_entities(cart, cart.box.expand(MINECART_EXP_PICK_UP_MARGIN, MINECART_EXP_PUSH_MARGIN,
                                                        MINECART_EXP_PICK_UP_MARGIN))

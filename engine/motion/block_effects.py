@@ -265,7 +265,7 @@ def apply_effects_from_blocks(e: Entity, sim: TickContext, rec, start: Vec3 | No
     the entity was on fire and is not now, and fireTicks ≤ 0 → −burning duration unless on fire or increased.
     (Vanilla's unlit fireTicks is 0 from 1.21.7, `getFireImmuneTicks`; the engine keeps −1: no modelled entity is
     fire-immune, so the value is never below 0 there, and 0 and −1 act alike everywhere they are read.)"""
-    if start is None and e.WALKS_AT_POSITION:
+    if start is None and e.walks_at_position(sim.world):
         start = e.pos
         e.movements = ()
     if start is not None:

@@ -75,13 +75,14 @@ def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, r
     run_stage(rec, entity, MOVE, _move, entity, sim, kind, movement, rec)
     features = sim.features
     if features.apply_effects_from_blocks and kind is MovementType.PISTON:
-        if entity.WALKS_AT_POSITION:    # AbstractMinecart.move: its own walk after every move
+        if entity.walks_at_position(sim.world):    # AbstractMinecart.move: its own walk after every move
             run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec)
         # 1.21.7 PistonMovingBlockEntity.moveEntityByPiston: the push walked alone, then its record dropped
         run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec, start)
         entity.movements = entity.movements[:-1]                            # removeLatestMovementRecording
     elif features.tick_block_collision and (kind is MovementType.PISTON or
-                                            kind is MovementType.SELF and not entity.living):
+                                            kind is MovementType.SELF and
+                                            entity.checks_blocks_after_own_move(sim.world)):
         run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec)
 
 

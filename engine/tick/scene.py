@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import rtoml  # a compiled TOML parser: a scene of 4,000 tables in a third of tomli's time
 import tomli  # the standard library's parser, compiled: its errors name the line and column
 
-from engine.constants import BORDER_MAX_RADIUS, BORDER_MAX_SIZE
+from engine.constants import BORDER_MAX_RADIUS, BORDER_MAX_SIZE, MINECART_EXP_MAX_SPEED_RULE_RANGE
 from engine.core.limits import MAX_EXPLOSION_POWER
 from engine.core.versions import DEFAULT_VERSION, experiment_refusal, features_for
 from engine.entities import fishing_bobber, leash_knot
@@ -22,6 +22,7 @@ from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
 from engine.entities.minecart import AbstractMinecart
+from engine.entities.minecart_experimental import EXPERIMENT
 from engine.entities.projectile import Projectile
 from engine.entities.tnt import prime_tnt
 from engine.geometry.box import ZERO, BlockPos, Box, Vec3
@@ -186,7 +187,7 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "dimension",
                              "random", "next_entity_id", "game_time", "experiments", "math_random_seed",
-                             "math_random", "server_ticks"})
+                             "math_random", "server_ticks", "minecart_max_speed"})
     version = ctx.string(head.get("version", DEFAULT_VERSION), "scene.version")
     try:
         features_for(version)
@@ -223,6 +224,12 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
         raise ctx.fail("scene.dimension", f"expected one of {', '.join(DIMENSIONS)}, got {dimension!r}")
     world = World(border, ultrawarm, dimension)
     world.experiments = frozenset(experiments)
+    if "minecart_max_speed" in head:   # GameRules.MINECART_MAX_SPEED: an integer rule of the experiment alone
+        if EXPERIMENT not in world.experiments:
+            raise ctx.fail("scene.minecart_max_speed", f"the minecartMaxSpeed game rule needs experiments = "
+                                                       f"[\"{EXPERIMENT}\"] (the game has it only with it)")
+        world.minecart_max_speed = ctx.integer(head["minecart_max_speed"], "scene.minecart_max_speed",
+                                               *MINECART_EXP_MAX_SPEED_RULE_RANGE)
     sim = Simulation(world, seed, version, ctx.string(head.get("name", Path(source).stem), "scene.name"))
     sim.math_random_seed = ctx.integer(head.get("math_random_seed", 0), "scene.math_random_seed", -(2**63), 2**63 - 1)
     sim.math_random = JavaRandom(sim.math_random_seed)

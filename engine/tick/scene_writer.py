@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import tomli_w
 
+from engine.constants import MINECART_EXP_MAX_SPEED_RULE
 from engine.core.atomic_file import write_atomic
 from engine.core.versions import DEFAULT_VERSION
 from engine.entities.entity import Entity
@@ -145,6 +146,8 @@ def _head(sim: Simulation) -> dict[str, Any]:
         head["dimension"] = world.dimension
     if world.experiments:
         head["experiments"] = sorted(world.experiments)
+    if world.minecart_max_speed != MINECART_EXP_MAX_SPEED_RULE:
+        head["minecart_max_speed"] = world.minecart_max_speed
     random = _random_entry(sim.random, JavaRandom(sim.seed))
     if random:
         head["random"] = random

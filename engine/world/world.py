@@ -18,6 +18,7 @@ from engine.constants import (
     ENTITY_SECTION_MAX,
     GET_ENTITIES_MARGIN,
     MAX_ENTITY_CRAMMING,
+    MINECART_EXP_MAX_SPEED_RULE,
     SECTION_SIZE,
 )
 from engine.core.edits import edited
@@ -76,6 +77,7 @@ class World:
         self.game_time = 0
         self.entities_queried = 0       # entities the tick's entity queries have looked at (limits.py)
         self.max_entity_cramming = MAX_ENTITY_CRAMMING   # the maxEntityCramming game rule (Simulation's)
+        self.minecart_max_speed = MINECART_EXP_MAX_SPEED_RULE   # the minecartMaxSpeed game rule (scene key)
         # pistons (spec 04 §8, influences.piston): block entities, the synced block-event queue, the pistons a scene
         # powers (the stand-in for redstone), and PistonBlockEntity.MOVEMENT_DIRECTION while a B36 moves one
         self.block_entities = BlockEntities()
@@ -156,6 +158,7 @@ class World:
         reads (engine.tick.simulation)."""
         w = World(self.border, self.ultrawarm, self.dimension)
         w.experiments = self.experiments
+        w.minecart_max_speed = self.minecart_max_speed
         w.game_time = self.game_time
         w.block_version = self.block_version
         if share:
