@@ -66,16 +66,14 @@ from engine.entities.later_flags import unlisted
 from engine.entities.minecart_experimental import improvements_enabled
 from engine.entities.minecart_kernel import CART_ROWS
 from engine.entities.minecart_rails import (
-    EAST_WEST,
     NO_RAIL,
-    NORTH_SOUTH,
     SHAPES,
     is_rail,
-    is_solid_block,
     rail_cell,
     rail_path,
     rail_states,
     snap_position_to_rail,
+    solid_rail_ends,
 )
 from engine.entities.rows import RowBacked, SolidRowBatch, add_gravity, extra_flag, extra_float, extra_int
 from engine.entities.tnt_kernel import version_bits
@@ -407,13 +405,7 @@ class AbstractMinecart(RowBacked, Entity):
 
     def kickstart(self, world: World, pos: tuple[int, int, int], rail: int) -> None:
         """A slow cart on a powered rail: 0.02 away from a solid block at one end of a flat straight rail."""
-        px, py, pz = pos
-        if rail == EAST_WEST:
-            _kickstart(self._t.f, self._r, rail, is_solid_block(world, px - 1, py, pz),
-                       is_solid_block(world, px + 1, py, pz))
-        elif rail == NORTH_SOUTH:
-            _kickstart(self._t.f, self._r, rail, is_solid_block(world, px, py, pz - 1),
-                       is_solid_block(world, px, py, pz + 1))
+        _kickstart(self._t.f, self._r, rail, *solid_rail_ends(world, *pos, rail))
 
     def apply_slowdown(self, features: Features) -> None:
         """`applySlowdown`: × 0.997 ridden, × 0.96 empty (1.12.2 `applyDrag`: 0.997F, 0.96F,

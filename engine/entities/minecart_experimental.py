@@ -48,7 +48,7 @@ from engine.constants import (
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
-from engine.entities.minecart_rails import ADJACENT, EAST_WEST, NORTH_SOUTH, SHAPES, is_rail, is_solid_block
+from engine.entities.minecart_rails import ADJACENT, EAST_WEST, NORTH_SOUTH, SHAPES, is_rail, solid_rail_ends
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import clamp, floor, wrap_degrees
@@ -66,6 +66,8 @@ EXPERIMENT = "minecart_improvements"
 ADJUST = StageInfo("adjust_to_rail", "ExperimentalMinecartController.adjustToRail")
 ON_RAIL = StageInfo("move_on_rail", "ExperimentalMinecartController.moveOnRail")
 BLOCKS = StageInfo("tick_block_collision", "Entity.tickBlockCollision")
+LAUNCH = {EAST_WEST: (Vec3(1.0, 0.0, 0.0), Vec3(-1.0, 0.0, 0.0)),
+          NORTH_SOUTH: (Vec3(0.0, 0.0, 1.0), Vec3(0.0, 0.0, -1.0))}   # getLaunchDirection: away from either end
 ASCENDING = {"ascending_east": (-1.0, 0.0), "ascending_west": (1.0, 0.0), "ascending_north": (0.0, 1.0),
              "ascending_south": (0.0, -1.0)}   # applySlopeVelocity: the pull's signs (x, z), times the pull
 
@@ -131,23 +133,23 @@ def adjust_to_rail(cart: AbstractMinecart, pos: tuple[int, int, int], state: Blo
         return
     shape = state.get("shape")
     a, b = (_half(c) for c in ADJACENT[shape])
-    first, second = _horizontal(a), _horizontal(b)
+    first, second = a.horizontal(), b.horizontal()
     v = cart.motion
-    if v.length(True) > MINECART_EXP_EPSILON and _dot(v, first) < _dot(v, second) or ascends(second, shape):
+    if v.length(True) > MINECART_EXP_EPSILON and v.dot(first) < v.dot(second) or ascends(second, shape):
         first, second = second, first
     yaw = _yaw_toward(first, cart.yaw_flipped)
     p = cart.pos
     bottom = _bottom_center(pos)
     if a.x != b.x and a.z != b.z:
-        line = _sub(b, a)
-        offset = _sub(_sub(p, bottom), a)
-        along = _scale(line, _dot(line, offset) / _dot(line, line))
+        line = b.subtract(a)
+        offset = p.subtract(bottom).subtract(a)
+        along = line.scale(line.dot(offset) / line.dot(line))
         target = bottom.plus(a).plus(along)
         yaw = _yaw_toward(along, cart.yaw_flipped)
     else:
         on_x, on_z = a.x - b.x != 0.0, a.z - b.z != 0.0
         target = Vec3(pos[0] + 0.5 if on_z else p.x, float(pos[1]), pos[2] + 0.5 if on_x else p.z)
-    cart.set_position(p.plus(_sub(target, p)))
+    cart.set_position(p.plus(target.subtract(p)))
     pitch = 0.0
     if a.y != b.y:
         d = _distance(bottom.plus(second), cart.pos)
@@ -195,11 +197,11 @@ def move_on_rail(cart: AbstractMinecart, sim: TickContext, rec: Recorder | None)
                 cart.on_activator_rail(sim, state.get("powered") == "true")
             shape = state.get("shape")
             cart.rail_shape = shape
-            turned = calc_new_horizontal_velocity(cart, sim, _horizontal(v), it, pos, state, shape)
+            turned = calc_new_horizontal_velocity(cart, sim, v.horizontal(), it, pos, state, shape)
             if it.initial:
-                it.remaining_movement = _horizontal_length(turned)
+                it.remaining_movement = turned.horizontal_length()
             else:
-                it.remaining_movement += _horizontal_length(turned) - _horizontal_length(v)
+                it.remaining_movement += turned.horizontal_length() - v.horizontal_length()
             cart.motion = turned
             it.remaining_movement = move_along_track(cart, sim, pos, shape, it.remaining_movement, rec)
         else:
@@ -207,7 +209,7 @@ def move_on_rail(cart: AbstractMinecart, sim: TickContext, rec: Recorder | None)
             cart.move_off_rail(sim, rec)
             it.remaining_movement = 0.0
         here = cart.pos
-        moved = _sub(here, cart.prev_pos)
+        moved = here.subtract(cart.prev_pos)
         d = moved.length(True)
         if d > MINECART_EXP_EPSILON:
             if not moved.x * moved.x + moved.z * moved.z > MINECART_EXP_EPSILON:
@@ -216,7 +218,7 @@ def move_on_rail(cart: AbstractMinecart, sim: TickContext, rec: Recorder | None)
             else:
                 yaw = _yaw_toward(moved, cart.yaw_flipped)
                 pitch = 0.0 if cart.on_ground and not cart.on_rail else float(f32(
-                    MINECART_EXP_QUARTER_TURN - f32(math.atan2(_horizontal_length(moved), moved.y) * 180.0 / math.pi)))
+                    MINECART_EXP_QUARTER_TURN - f32(math.atan2(moved.horizontal_length(), moved.y) * 180.0 / math.pi)))
                 set_angles(cart, yaw, -pitch if cart.yaw_flipped else pitch)
         if d > MINECART_EXP_EPSILON or it.initial:
             run_stage(rec, cart, BLOCKS, check_block_collision, cart, sim, rec)
@@ -230,22 +232,22 @@ def calc_new_horizontal_velocity(cart: AbstractMinecart, sim: TickContext, v: Ve
     on the first iteration the slowdown and the cap at `get_max_speed`, a powered rail's boost (once)."""
     if not it.slope_velocity_applied:
         pulled = apply_slope_velocity(cart, v, shape)
-        if _horizontal_length_squared(pulled) != _horizontal_length_squared(v):
+        if pulled.horizontal_length_squared() != v.horizontal_length_squared():
             it.slope_velocity_applied = True
             v = pulled
     # applyInitialVelocity: a player rider's input only (riders are not simulated: check_modelled)
     if not it.decelerated:
         braked = decelerate_from_powered_rail(v, state)
-        if _horizontal_length_squared(braked) != _horizontal_length_squared(v):
+        if braked.horizontal_length_squared() != v.horizontal_length_squared():
             it.decelerated = True
             v = braked
     if it.initial:
         v = apply_slowdown(cart, v)
         if v.length_squared() > 0.0:
-            v = _scale(_normalize(v), min(v.length(True), get_max_speed(cart, sim.world)))
+            v = _normalize(v).scale(min(v.length(True), get_max_speed(cart, sim.world)))
     if not it.accelerated:
         boosted = accelerate_from_powered_rail(cart, sim.world, v, pos, state)
-        if _horizontal_length_squared(boosted) != _horizontal_length_squared(v):
+        if boosted.horizontal_length_squared() != v.horizontal_length_squared():
             it.accelerated = True
             v = boosted
     return v
@@ -257,7 +259,7 @@ def apply_slope_velocity(cart: AbstractMinecart, v: Vec3, shape: str) -> Vec3:
     signs = ASCENDING.get(shape)
     if signs is None:
         return v
-    d = max(MINECART_SLOPE_ACCEL, _horizontal_length(v) * MINECART_EXP_SLOPE_SHARE)
+    d = max(MINECART_SLOPE_ACCEL, v.horizontal_length() * MINECART_EXP_SLOPE_SHARE)
     if cart.touching_water:
         d *= MINECART_WATER_SLOPE_FACTOR
     return v.add(signs[0] * d, 0.0, signs[1] * d)
@@ -266,7 +268,7 @@ def apply_slope_velocity(cart: AbstractMinecart, v: Vec3, shape: str) -> Vec3:
 def decelerate_from_powered_rail(v: Vec3, state: BlockState) -> Vec3:
     """`decelerateFromPoweredRail`: an unpowered powered rail stops a cart slower than 0.03, else halves it."""
     if state.block == "powered_rail" and state.get("powered") != "true":
-        return ZERO if v.length(True) < MINECART_BRAKE_STOP else _scale(v, MINECART_BRAKE)
+        return ZERO if v.length(True) < MINECART_BRAKE_STOP else v.scale(MINECART_BRAKE)
     return v
 
 
@@ -278,26 +280,18 @@ def accelerate_from_powered_rail(cart: AbstractMinecart, world: World, v: Vec3, 
         return v
     speed = v.length(True)
     if speed > MINECART_BOOST_MIN:
-        return _scale(_normalize(v), speed + MINECART_BOOST)
+        return _normalize(v).scale(speed + MINECART_BOOST)
     launch = get_launch_direction(world, pos, state)
-    return v if launch.length_squared() <= 0.0 else _scale(launch, speed + MINECART_EXP_LAUNCH)
+    return v if launch.length_squared() <= 0.0 else launch.scale(speed + MINECART_EXP_LAUNCH)
 
 
 def get_launch_direction(world: World, pos: tuple[int, int, int], state: BlockState) -> Vec3:
     """`AbstractMinecartEntity.getLaunchDirection`: on a flat straight powered rail, away from a solid block at its
     west (north) end, else its east (south) end; else none."""
-    x, y, z = pos
     rail = SHAPES.index(state.get("shape"))
-    if rail == EAST_WEST:
-        if is_solid_block(world, x - 1, y, z):
-            return Vec3(1.0, 0.0, 0.0)
-        if is_solid_block(world, x + 1, y, z):
-            return Vec3(-1.0, 0.0, 0.0)
-    elif rail == NORTH_SOUTH:
-        if is_solid_block(world, x, y, z - 1):
-            return Vec3(0.0, 0.0, 1.0)
-        if is_solid_block(world, x, y, z + 1):
-            return Vec3(0.0, 0.0, -1.0)
+    before, after = solid_rail_ends(world, *pos, rail)
+    if before or after:
+        return LAUNCH[rail][0 if before else 1]
     return ZERO
 
 
@@ -306,7 +300,7 @@ def apply_slowdown(cart: AbstractMinecart, v: Vec3) -> Vec3:
     cart, then × 0.95F in water."""
     v = v.multiply(MINECART_EXP_SLOWDOWN, 0.0, MINECART_EXP_SLOWDOWN)
     if cart.touching_water:
-        v = _scale(v, MINECART_WATER_SLOWDOWN)
+        v = v.scale(MINECART_WATER_SLOWDOWN)
     return v
 
 
@@ -327,34 +321,34 @@ def move_along_track(cart: AbstractMinecart, sim: TickContext, pos: tuple[int, i
         return 0.0
     start = cart.pos
     a, b = ADJACENT[shape]
-    v = _horizontal(cart.motion)
+    v = cart.motion.horizontal()
     if v.length(True) < MINECART_EXP_EPSILON:
         cart.motion = ZERO
         return 0.0
     slope = a[1] != b[1]
-    second, end = _horizontal(_half(b)), _horizontal(_half(a))
-    if _dot(v, end) < _dot(v, second):
+    second, end = _half(b).horizontal(), _half(a).horizontal()
+    if v.dot(end) < v.dot(second):
         end = second
     target = _bottom_center(pos).plus(end).add(0.0, MINECART_EXP_RAIL_HEIGHT, 0.0).plus(
-        _scale(_normalize(end), MINECART_EXP_EPSILON))
+        _normalize(end).scale(MINECART_EXP_EPSILON))
     if slope and not ascends(v, shape):
         target = target.add(0.0, 1.0, 0.0)
-    heading = _normalize(_sub(target, cart.pos))
-    v = _scale(heading, v.length(True) / _horizontal_length(heading))
+    heading = _normalize(target.subtract(cart.pos))
+    v = heading.scale(v.length(True) / heading.horizontal_length())
     step = remaining * (MINECART_EXP_SQRT_2 if slope else 1.0)
-    to = start.plus(_scale(_normalize(v), step))
+    to = start.plus(_normalize(v).scale(step))
     if start.squared_distance_to(target) <= start.squared_distance_to(to):
-        remaining = _horizontal_length(_sub(target, to))
+        remaining = target.subtract(to).horizontal_length()
         to = target
     else:
         remaining = 0.0
-    move_cart(cart, sim, _sub(to, start), rec)
+    move_cart(cart, sim, to.subtract(start), rec)
     if slope:
         state = sim.world.get_block_state(floor(to.x), floor(to.y), floor(to.z))
         if is_rail(state) and rest_on_v_shaped_track(cart, shape, state.get("shape")):
             return 0.0
         p = cart.pos
-        d = _horizontal_length(_sub(p, target))
+        d = p.subtract(target).horizontal_length()
         e = target.y + (d if ascends(v, shape) else -d)
         if p.y < e:
             cart.set_position(Vec3(p.x, e, p.z))
@@ -409,30 +403,6 @@ def _lerp_angle(delta: float, start: float, end: float) -> float:
 
 def _half(c: tuple[int, int, int]) -> Vec3:
     return Vec3(c[0] * 0.5, c[1] * 0.5, c[2] * 0.5)
-
-
-def _horizontal(v: Vec3) -> Vec3:
-    return Vec3(v.x, 0.0, v.z)
-
-
-def _horizontal_length_squared(v: Vec3) -> float:
-    return v.x * v.x + v.z * v.z
-
-
-def _horizontal_length(v: Vec3) -> float:
-    return math.sqrt(v.x * v.x + v.z * v.z)
-
-
-def _dot(a: Vec3, b: Vec3) -> float:
-    return a.x * b.x + a.y * b.y + a.z * b.z
-
-
-def _sub(a: Vec3, b: Vec3) -> Vec3:
-    return Vec3(a.x - b.x, a.y - b.y, a.z - b.z)
-
-
-def _scale(v: Vec3, k: float) -> Vec3:
-    return Vec3(v.x * k, v.y * k, v.z * k)
 
 
 def _normalize(v: Vec3) -> Vec3:

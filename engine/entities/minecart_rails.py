@@ -81,6 +81,17 @@ def is_solid_block(world: World, x: int, y: int, z: int) -> bool:
     return phys.is_full_cube(world.get_block_state(x, y, z))
 
 
+def solid_rail_ends(world: World, x: int, y: int, z: int, rail: int) -> tuple[bool, bool]:
+    """Whether the cells at the two ends of a flat straight rail at (x, y, z) hold a solid block
+    (`is_solid_block`): west and east (EAST_WEST), north and south (NORTH_SOUTH); neither for other shapes. What a
+    powered rail's kickstart and launch direction read."""
+    if rail == EAST_WEST:
+        return is_solid_block(world, x - 1, y, z), is_solid_block(world, x + 1, y, z)
+    if rail == NORTH_SOUTH:
+        return is_solid_block(world, x, y, z - 1), is_solid_block(world, x, y, z + 1)
+    return False, False
+
+
 def rail_cell(world: World, x: float, y: float, z: float) -> tuple[int, int, int]:
     """The cell a cart at (x, y, z) reads its rail from: its own, or the one below when that holds a rail."""
     i, j, k = floor(x), floor(y), floor(z)

@@ -285,9 +285,9 @@ class ExperienceOrb(RowBacked, Entity):
         """1.21.8's `ExperienceOrb.tick` after the base tick (`xp_orb_tick_1_21_8`; 1.21.11 the same): in water the
         water movement, else gravity only while the box collides with no block; the lava kick; the merge every 20
         ticks; the push out of blocks only where the box collides and (from 1.21.6, `xp_orb_push_moved_box`) the
-        box moved by the Motion does too; the
-        move; the Motion × 0.98F on every axis (on the ground × the slipperiness × 0.98F); where the move landed
-        and the Y before it was below -0.03, Y := -(that Y) × 0.4. The player it follows comes with players."""
+        box moved by the Motion does too; the move; the Motion × 0.98F on every axis (on the ground × the
+        slipperiness × 0.98F); where the move landed and the Y before it was below -0.03, Y := -(that Y) × 0.4. The
+        player it follows comes with players."""
         world, f, i, r = sim.world, self._t.f, self._t.i, self._r
         colliding = not world.is_space_empty(self.box)
         if self.submerged_in_water:

@@ -31,6 +31,28 @@ class Vec3(NamedTuple):
     def multiply(self, x: float, y: float, z: float) -> Vec3:
         return Vec3(self.x * x, self.y * y, self.z * z)
 
+    def subtract(self, o: Vec3) -> Vec3:
+        return Vec3(self.x - o.x, self.y - o.y, self.z - o.z)
+
+    def scale(self, k: float) -> Vec3:
+        """`Vec3d.multiply(double)`."""
+        return Vec3(self.x * k, self.y * k, self.z * k)
+
+    def dot(self, o: Vec3) -> float:
+        """`Vec3d.dotProduct`."""
+        return self.x * o.x + self.y * o.y + self.z * o.z
+
+    def horizontal(self) -> Vec3:
+        """`Vec3d.getHorizontal`: Y zeroed."""
+        return Vec3(self.x, 0.0, self.z)
+
+    def horizontal_length_squared(self) -> float:
+        return self.x * self.x + self.z * self.z
+
+    def horizontal_length(self) -> float:
+        """`Vec3d.horizontalLength`: `Math.sqrt` of x² + z²."""
+        return math.sqrt(self.x * self.x + self.z * self.z)
+
     def squared_distance_to(self, o: Vec3) -> float:
         """`Vec3d.squaredDistanceTo`: the differences o − self, squared and summed x, y, z."""
         dx, dy, dz = o.x - self.x, o.y - self.y, o.z - self.z

@@ -162,10 +162,6 @@ def adjust_movement(movement: Vec3, box: Box, world: World, extra: list[ShapeAt]
     return _collide(movement, box, lambda a, b, d: calculate_max_offset(a, b, shapes, d), yxz, sweeps)
 
 
-def _horizontal_sq(v: Vec3) -> float:
-    return v.x * v.x + v.z * v.z
-
-
 def _extra_shapes(entity: Entity, world: World, reach: Box) -> list[ShapeAt]:
     """The shapes other than blocks' an entity's sweeps in `reach` meet: solid entities' boxes, and the world
     border where it is in reach and the box is not outside it."""
@@ -242,7 +238,7 @@ def _step_up_1_21(entity: Entity, movement: Vec3, collided: Vec3, world: World, 
         stepped = adjust_movement(Vec3(movement.x, g, movement.z), start, world, extra, yxz)
         if rec is not None:
             rec.geometry(gbox("step_up_candidate", start.offset(*stepped), candidate=f"height {g}"))
-        if _horizontal_sq(stepped) > _horizontal_sq(collided):
+        if stepped.horizontal_length_squared() > collided.horizontal_length_squared():
             result = stepped.add(0.0, -(box.min_y - start.min_y), 0.0)
             if rec is not None:
                 rec.geometry(gbox("step_up_chosen", box.offset(*result)))
