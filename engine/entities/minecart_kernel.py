@@ -56,6 +56,8 @@ from engine.entities.minecart_rails import (
     POWERED,
     POWERED_RAIL,
     SLOPE_SIGNS,
+    SOLID_BLOCK,
+    SOLID_BY_BLOCK_ENTITY,
     along_rail,
     snap_on_rail,
 )
@@ -465,13 +467,13 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         after_y = snap_on_rail(ax, ay, az, after & 15, f[r, F_POS], f[r, F_POS + 2])[1]
         height_gain(f, r, before_y, after_y, False)
     exit_turn(f, r, cx, cz)
-    if powered and not boost(f, r):
-        if rail == EAST_WEST:
-            kickstart(f, r, rail, solid[state_at(keys, slots, pool, cx - 1, cy, cz)],
-                      solid[state_at(keys, slots, pool, cx + 1, cy, cz)])
-        elif rail == NORTH_SOUTH:
-            kickstart(f, r, rail, solid[state_at(keys, slots, pool, cx, cy, cz - 1)],
-                      solid[state_at(keys, slots, pool, cx, cy, cz + 1)])
+    if powered and not boost(f, r) and (rail == EAST_WEST or rail == NORTH_SOUTH):
+        dx, dz = (1, 0) if rail == EAST_WEST else (0, 1)
+        before = solid[state_at(keys, slots, pool, cx - dx, cy, cz - dz)]
+        after = solid[state_at(keys, slots, pool, cx + dx, cy, cz + dz)]
+        if before == SOLID_BY_BLOCK_ENTITY or after == SOLID_BY_BLOCK_ENTITY:   # a shulker box's lid decides
+            return False
+        kickstart(f, r, rail, before == SOLID_BLOCK, after == SOLID_BLOCK)
     if _any_effect(keys, slots, pool, flags, f, r, v, effects):               # checkBlockCollision
         return False
     update_yaw(f, i, r, v & V_CART_1_21_2 != 0)

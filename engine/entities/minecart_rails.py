@@ -1,9 +1,9 @@
 """Rails as a minecart reads them (spec 06 §6.5, Fig. 7.6): the shape's two exits and the path a cart snaps onto.
 
 Rails are `rail` (ten shapes, curves included), `powered_rail`, `detector_rail` and `activator_rail` (the six
-straight and ascending shapes); the block-state table refuses a shape that a rail does not have. Redstone is
-not simulated: powered and activator rails act on their `powered` property, which a scene sets (in
-`[[blocks]]` or by a `set_block` action); a detector rail is an ordinary rail to the cart.
+straight and ascending shapes); the block-state table refuses a shape that a rail does not have. Powered and
+activator rails act on their `powered` property, which a scene sets (in `[[blocks]]` or by a `set_block` action)
+or redstone powers (engine/redstone/rails.py, where a detector rail is pressed).
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from engine.core.trace import Geometry, segment
 from engine.geometry.box import Vec3
 from engine.java.mathhelper import floor
 from engine.jit import njit, plain
-from engine.world import block_physics as phys
+from engine.redstone.power import NOT_SOLID, is_solid_block
 from engine.world import blocks
+from engine.world.block_entities import SHULKER_BOXES
 
 if TYPE_CHECKING:
     from engine.world.blocks import BlockState
@@ -53,6 +54,8 @@ EAST_WEST, NORTH_SOUTH = SHAPES.index("east_west"), SHAPES.index("north_south")
 NO_RAIL = -1
 # a rail state's code in `rail_states`: shape index | kind << KIND_SHIFT | POWERED
 KIND_SHIFT, KIND_MASK, POWERED = 4, 3, 64
+# a state's solidity in `rail_states`: a shulker box's is its lid's (its block entity), which the kernels do not read
+NOT_SOLID_BLOCK, SOLID_BLOCK, SOLID_BY_BLOCK_ENTITY = 0, 1, -1
 RAIL_KINDS = ("rail", "powered_rail", "detector_rail", "activator_rail")
 RAIL, POWERED_RAIL, DETECTOR_RAIL, ACTIVATOR_RAIL = range(4)
 
@@ -60,12 +63,16 @@ RAIL, POWERED_RAIL, DETECTOR_RAIL, ACTIVATOR_RAIL = range(4)
 @lru_cache(maxsize=1)
 def rail_states() -> tuple[np.ndarray, np.ndarray]:
     """What the minecart kernels read about each block state id: its rail code (NO_RAIL, or the shape index, the
-    kind and the `powered` bit) and whether it is a solid block (`_solid`: a full collision cube)."""
+    kind and the `powered` bit) and whether it is a solid block (`willHitBlockAt`, the power module's
+    `is_solid_block`: SOLID_BLOCK, NOT_SOLID_BLOCK, or SOLID_BY_BLOCK_ENTITY for a shulker box)."""
     states = blocks.all_states()
     rail = np.full(len(states), NO_RAIL, dtype=np.int32)
-    solid = np.zeros(len(states), dtype=np.bool_)
+    solid = np.zeros(len(states), dtype=np.int8)
     for st in states:
-        solid[st.id] = phys.is_full_cube(st)
+        if st.block in SHULKER_BOXES:
+            solid[st.id] = SOLID_BY_BLOCK_ENTITY
+        elif st.collision_shape.is_full_cube and st.block not in NOT_SOLID:
+            solid[st.id] = SOLID_BLOCK
         if st.block in RAILS:
             rail[st.id] = (SHAPES.index(st.get("shape")) | RAIL_KINDS.index(st.block) << KIND_SHIFT
                            | POWERED * (st.properties.get("powered") == "true"))
@@ -76,20 +83,21 @@ def is_rail(state: BlockState) -> bool:
     return state.block in RAILS
 
 
-def is_solid_block(world: World, x: int, y: int, z: int) -> bool:
-    """`BlockState.isSolidBlock`: a full opaque cube (approximated by a full collision cube)."""
-    return phys.is_full_cube(world.get_block_state(x, y, z))
-
-
 def solid_rail_ends(world: World, x: int, y: int, z: int, rail: int) -> tuple[bool, bool]:
-    """Whether the cells at the two ends of a flat straight rail at (x, y, z) hold a solid block
-    (`is_solid_block`): west and east (EAST_WEST), north and south (NORTH_SOUTH); neither for other shapes. What a
-    powered rail's kickstart and launch direction read."""
+    """Whether the cells at the two ends of a flat straight rail at (x, y, z) hold a solid block: west and east
+    (EAST_WEST), north and south (NORTH_SOUTH); neither for other shapes. What a powered rail's kickstart and launch
+    direction read (`willHitBlockAt`): `isSolidBlock` from 1.16, `isSimpleFullBlock` in 1.14-1.15.2 and
+    `isNormalCube` in 1.12.2-1.13.2 — each release's redstone conductor, which the power module's
+    `is_solid_block` decides (glass, ice, leaves, TNT, observers and redstone blocks are none)."""
     if rail == EAST_WEST:
-        return is_solid_block(world, x - 1, y, z), is_solid_block(world, x + 1, y, z)
+        return _solid(world, x - 1, y, z), _solid(world, x + 1, y, z)
     if rail == NORTH_SOUTH:
-        return is_solid_block(world, x, y, z - 1), is_solid_block(world, x, y, z + 1)
+        return _solid(world, x, y, z - 1), _solid(world, x, y, z + 1)
     return False, False
+
+
+def _solid(world: World, x: int, y: int, z: int) -> bool:
+    return is_solid_block(world, world.get_block_state(x, y, z), (x, y, z))
 
 
 def rail_cell(world: World, x: float, y: float, z: float) -> tuple[int, int, int]:
