@@ -100,3 +100,14 @@ def test_every_adjacent_pair_of_releases_diffs_or_refuses_in_one_line(capsys):
             assert "tick" in json.loads(out)
     assert sorted(set(refused), key=releases.index) == ["1.11", "1.11.1", "1.11.2", "1.12", "1.12.1", "1.13",
                                                         "1.13.1"]
+
+
+def test_a_refused_release_stops_the_diff_even_where_the_loaded_states_differ(capsys):
+    """The primed TNT's kick differs at tick 0 between 1.13.1 (Math.random's stand-in) and 1.16.5 (the world
+    Random): the diff still runs the first tick, where 1.13.1's refused TNT tick stops it in one line, exit 2; two
+    simulated releases whose loaded states differ still report tick 0."""
+    assert main(["diff", "scenes/tnt_flat_ground.toml", "--versions", "1.13.1,1.16.5", "--ticks", "5"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and "the TNT tick" in err and "1.13.1" in err
+    line = _diff(capsys, "scenes/tnt_flat_ground.toml", "1.13.2,1.14")
+    assert (line["tick"], line["entity"], line["fields"]) == (0, 1, ["motion"])
