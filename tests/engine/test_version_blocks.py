@@ -181,6 +181,26 @@ def test_a_schematic_is_read_in_the_scene_s_release(tmp_path: Path) -> None:
     assert sim.world.get_block_state(0, 0, 0).name == "minecraft:dirt_path"
 
 
+def test_a_chain_and_a_cauldron_are_read_across_the_game_s_renames(tmp_path: Path) -> None:
+    """The game's data fixers rename chain to iron_chain from data version 4541 (1.21.9) and split a cauldron from
+    2679 (1.17: level 0 a plain cauldron, any other a water cauldron): a 1.16.5 file's chain and cauldrons load
+    into a 1.21.11 scene under today's names, and a 1.21.11 file's iron chain into a 1.16.5 or 1.21.8 scene as
+    their chain; a 1.21.9 scene reads a 1.21.8 file's chain as its iron chain."""
+    scene = '[scene]\nversion = "{}"\n\n[[schematics]]\nfile = "built.schem"\n'
+    _sponge(tmp_path, ["minecraft:chain[axis=x]", "minecraft:cauldron[level=0]", "minecraft:cauldron[level=3]"],
+            2586)
+    sim = load_scene_text(scene.format("1.21.11"), str(tmp_path / "s.toml"))
+    assert [str(sim.world.get_block_state(x, 0, 0)) for x in range(3)] == [
+        "minecraft:iron_chain[axis=x,waterlogged=false]", "minecraft:cauldron", "minecraft:water_cauldron[level=3]"]
+    _sponge(tmp_path, ["minecraft:chain[axis=z]"], 4440)
+    sim = load_scene_text(scene.format("1.21.9"), str(tmp_path / "s.toml"))
+    assert str(sim.world.get_block_state(0, 0, 0)) == "minecraft:iron_chain[axis=z,waterlogged=false]"
+    _sponge(tmp_path, ["minecraft:iron_chain[axis=y]"], 4671)
+    for version in ("1.16.5", "1.21.8"):
+        sim = load_scene_text(scene.format(version), str(tmp_path / "s.toml"))
+        assert str(sim.world.get_block_state(0, 0, 0)) == "minecraft:chain[axis=y,waterlogged=false]", version
+
+
 def test_a_set_block_action_placing_a_later_block_not_modelled_stops_when_it_runs() -> None:
     """mud (plain) is placed at tick 1; powder snow stops the run at tick 2, naming it, the action and the tick."""
     text = scene_toml(scene={"version": "1.19"},
