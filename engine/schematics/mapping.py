@@ -255,6 +255,23 @@ def _split_cauldron(props: dict[str, str]) -> tuple[str, dict[str, str]]:
     return "water_cauldron", props
 
 
+def written_ids(ids: np.ndarray, release: str) -> np.ndarray:
+    """`ids` (states of `release`) as a file written at 1.16.5's data version holds them: each state that 1.16.5
+    has an equivalent of in 1.16.5's spelling (a renamed block under its old name, a 1.13.2 wall's boolean sides
+    as none/low, a water cauldron as a cauldron with its level), so that the game's data fixers and this reader
+    take the file's names for what they are; a state without one (a block 1.16.5 lacks) as the release has it."""
+    v = parse_version(release)
+    if not blocks.has_own_table(v) or v == blocks.LEGACY_RELEASE:   # already 1.16.5's names
+        return ids
+    states = np.unique(ids)
+    with for_release(version_text(blocks.BASE_RELEASE)):
+        spelled = [map_block_state(s.name, dict(s.properties), blocks.data_version(v))
+                   for s in map(blocks.state_by_id, states.tolist())]
+    table = np.array([int(s) if w is None else w.id for s, w in zip(states, spelled, strict=True)],
+                     dtype=ids.dtype)
+    return table[np.searchsorted(states, ids)]
+
+
 def legacy_state(name: str, props: dict[str, str]) -> BlockState | None:
     """The 1.12.2 table's state of a state in 1.12.2's own names (`block_names_1_12`), or None."""
     from engine.world import block_names_1_12
