@@ -30,7 +30,7 @@ def test_a_refused_version_stops_the_diff_in_one_line(capsys):
     """1.13's TNT tick ran on float fields (the versions table refuses it): one line naming it, exit 2."""
     assert main(["diff", "scenes/axis_order_corner.toml", "--versions", "1.13,1.16.5", "--ticks", "5"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "the TNT tick (TntEntity.tick, spec 06 §1) of version 1.13.0" in err[0]
+    assert len(err) == 1 and "the TNT tick (TntEntity.tick, spec 06 §1) of version 1.13 at" in err[0]
 
 
 def test_move_zeroing_1_16_5_against_1_18(capsys, tmp_path):
@@ -93,8 +93,7 @@ def test_every_adjacent_pair_of_releases_diffs_or_refuses_in_one_line(capsys):
         out, err = capsys.readouterr()
         if status == 2:
             assert out == "" and len(err.strip().splitlines()) == 1 and "the TNT tick" in err
-            full = {v: ".".join(map(str, versions.parse_version(v))) for v in (a, b)}   # 1.13 is "1.13.0"
-            refused.append(next(v for v in (a, b) if f"of version {full[v]} at" in err))
+            refused.append(next(v for v in (a, b) if f"of version {v} at" in err))
         else:
             assert status == 0 and err == "" and len(out.splitlines()) == 1
             assert "tick" in json.loads(out)
