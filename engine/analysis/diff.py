@@ -84,10 +84,15 @@ def paired_ticks(scene: str, version_a: str, version_b: str, ticks: int, on_tick
 
 def first_difference(scene: str, version_a: str, version_b: str, ticks: int,
                      on_tick: OnTick | None = None) -> dict[str, Any]:
-    """The diff line: first tick, entity and stage where the versions differ; `{"tick": None}` if none."""
-    for tick, sim_a, rec_a, sim_b, rec_b in paired_ticks(scene, version_a, version_b, ticks, on_tick):
+    """The diff line: first tick, entity and stage where the versions differ; `{"tick": None}` if none. Loaded states
+    that differ are told once both have run their first tick: a release that refuses an entity kind of the scene
+    stops there in one line, as in a trace, whether or not the loaded states differ."""
+    pairs = paired_ticks(scene, version_a, version_b, ticks, on_tick)
+    for tick, sim_a, rec_a, sim_b, rec_b in pairs:
         found = compare_tick(tick, sim_a, rec_a, sim_b, rec_b)
         if found is not None:
+            if tick == 0:
+                next(pairs, None)
             return found
     return {"tick": None}
 

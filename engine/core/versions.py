@@ -1910,7 +1910,7 @@ def refusing(v: Version, mechanic: str) -> Change | None:
 def features_for(version: str) -> Features:
     v = parse_version(version)
     return Features(**{name: _spans(first, stop, v) for name, (_, first, stop) in FEATURES.items()},
-                    version=".".join(map(str, v)),
+                    version=version_text(v),
                     refused=frozenset(m for m in MECHANICS if refusing(v, m) is not None))
 
 

@@ -106,8 +106,9 @@ def place_blocks(world: World, schem: Schematic, at: BlockPos) -> None:
 
 
 def export_of(sim: Simulation) -> Export:
-    """The simulation's blocks (their bounding box), root entities and kept block entities, as written."""
-    from engine.schematics.mapping import MAX_VOLUME, Export, SchematicError, block_entity_tags
+    """The simulation's blocks (their bounding box, spelled as 1.16.5's data version has them: `written_ids`), root
+    entities and kept block entities, as written."""
+    from engine.schematics.mapping import MAX_VOLUME, Export, SchematicError, block_entity_tags, written_ids
     from engine.schematics.nbt_io import MAX_NBT_DEPTH
 
     roots = [e for e in sim.entities if e.vehicle is None]
@@ -136,7 +137,8 @@ def export_of(sim: Simulation) -> Export:
         gy, gz, gx = slice(max(y, 0), min(y + 16, size[1])), slice(max(z, 0), min(z + 16, size[2])), \
             slice(max(x, 0), min(x + 16, size[0]))
         grid[gy, gz, gx] = sec[gy.start - y:gy.stop - y, gz.start - z:gz.stop - z, gx.start - x:gx.stop - x]
-    return Export(sim.name or "scene", (lo[0], lo[1], lo[2]), grid, roots, block_entity_tags(sim.world))
+    return Export(sim.name or "scene", (lo[0], lo[1], lo[2]), written_ids(grid, sim.version), roots,
+                  block_entity_tags(sim.world))
 
 
 def _rider_depth(roots: list[Any]) -> int:

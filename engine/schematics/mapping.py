@@ -41,8 +41,10 @@ LEGACY_DATA_MASK = 0xF                # a 1.12.2 data value's bits
 FLATTENING_DATA_VERSION = 1451        # 17w47a: the first version with namespaced block states
 SIGN_RENAME_DATA_VERSION = 1901       # 18w43a: sign → oak_sign, stone_slab → smooth_stone_slab
 WALL_SIDES_DATA_VERSION = 2529        # 20w17a: wall sides become none/low/tall
+CAULDRON_SPLIT_DATA_VERSION = 2679    # DataFixers' schema 2679 (a 1.17 snapshot): CauldronRenameFix
 PATH_RENAME_DATA_VERSION = 2724       # 20w45a (1.17): grass_path → dirt_path
 SHORT_GRASS_DATA_VERSION = 3698       # 23w40a (1.20.3): grass → short_grass
+CHAIN_RENAME_DATA_VERSION = 4541      # DataFixers' schema 4541 (a 1.21.9 snapshot): chain → iron_chain
 MAX_VOLUME = 1 << 26                  # cells a written schematic holds: 67M (a 406³ box)
 MAX_DIMENSION = 1 << 15               # any side, in blocks
 USHORT = 0xFFFF                       # Width, Height, Length: unsigned shorts in Sponge and MCEdit files
@@ -50,10 +52,12 @@ USHORT = 0xFFFF                       # Width, Height, Length: unsigned shorts i
 # (first data version with the new name, old name, new name); a release uses the name on its side of each rename
 RENAMES = ((SIGN_RENAME_DATA_VERSION, "sign", "oak_sign"), (SIGN_RENAME_DATA_VERSION, "wall_sign", "oak_wall_sign"),
            (SIGN_RENAME_DATA_VERSION, "stone_slab", "smooth_stone_slab"),
-           (PATH_RENAME_DATA_VERSION, "grass_path", "dirt_path"), (SHORT_GRASS_DATA_VERSION, "grass", "short_grass"))
+           (PATH_RENAME_DATA_VERSION, "grass_path", "dirt_path"), (SHORT_GRASS_DATA_VERSION, "grass", "short_grass"),
+           (CHAIN_RENAME_DATA_VERSION, "chain", "iron_chain"))
 # blocks split off a 1.16.5 block later, each the same as a state of that block (docs/fidelity.md, "Schematics"): 1.17
 # made a water-filled cauldron its own block, with the same `level` 1..3; `lava_cauldron` and `powder_snow_cauldron`
-# hold what no 1.16.5 cauldron can (fire, freezing), so they stay unmapped
+# hold what no 1.16.5 cauldron can (fire, freezing), so they stay unmapped. Read the other way (an older file in a
+# 1.17+ release), a cauldron is split as the game's CauldronRenameFix splits it (`_split_cauldron`)
 SPLIT_OFF = {"water_cauldron": "cauldron"}
 NEUTRAL_PROPERTIES = {("waterlogged", "false")}   # dropped where the release's block has no such property
 # the release whose table a schematic is read into (`for_release`): the scene's
@@ -226,6 +230,8 @@ def map_block_state(name: str, props: dict[str, str], data_version: int) -> Bloc
             bare = old
     if bare in SPLIT_OFF and not blocks.has_block(bare, release):
         bare = SPLIT_OFF[bare]
+    if bare == "cauldron" and data_version < CAULDRON_SPLIT_DATA_VERSION <= release_data_version:
+        bare, props = _split_cauldron(props)
     if bare.endswith("_wall") and (data_version < WALL_SIDES_DATA_VERSION) != (release_data_version <
                                                                              WALL_SIDES_DATA_VERSION):
         sides = WALL_SIDE_VALUES if data_version < WALL_SIDES_DATA_VERSION else WALL_SIDE_BOOLEANS
@@ -239,6 +245,31 @@ def map_block_state(name: str, props: dict[str, str], data_version: int) -> Bloc
     except BlockStateError:
         return None
     return state
+
+
+def _split_cauldron(props: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """CauldronRenameFix: a cauldron of level 0 (or none) loses its properties, any other is a water cauldron of
+    that level."""
+    if props.get("level", "0") == "0":
+        return "cauldron", {}
+    return "water_cauldron", props
+
+
+def written_ids(ids: np.ndarray, release: str) -> np.ndarray:
+    """`ids` (states of `release`) as a file written at 1.16.5's data version holds them: each state that 1.16.5
+    has an equivalent of in 1.16.5's spelling (a renamed block under its old name, a 1.13.2 wall's boolean sides
+    as none/low, a water cauldron as a cauldron with its level), so that the game's data fixers and this reader
+    take the file's names for what they are; a state without one (a block 1.16.5 lacks) as the release has it."""
+    v = parse_version(release)
+    if not blocks.has_own_table(v) or v == blocks.LEGACY_RELEASE:   # already 1.16.5's names
+        return ids
+    states = np.unique(ids)
+    with for_release(version_text(blocks.BASE_RELEASE)):
+        spelled = [map_block_state(s.name, dict(s.properties), blocks.data_version(v))
+                   for s in map(blocks.state_by_id, states.tolist())]
+    table = np.array([int(s) if w is None else w.id for s, w in zip(states, spelled, strict=True)],
+                     dtype=ids.dtype)
+    return table[np.searchsorted(states, ids)]
 
 
 def legacy_state(name: str, props: dict[str, str]) -> BlockState | None:

@@ -181,6 +181,59 @@ def test_a_schematic_is_read_in_the_scene_s_release(tmp_path: Path) -> None:
     assert sim.world.get_block_state(0, 0, 0).name == "minecraft:dirt_path"
 
 
+def test_a_chain_and_a_cauldron_are_read_across_the_game_s_renames(tmp_path: Path) -> None:
+    """The game's data fixers rename chain to iron_chain from data version 4541 (1.21.9) and split a cauldron from
+    2679 (1.17: level 0 a plain cauldron, any other a water cauldron): a 1.16.5 file's chain and cauldrons load
+    into a 1.21.11 scene under today's names, and a 1.21.11 file's iron chain into a 1.16.5 or 1.21.8 scene as
+    their chain; a 1.21.9 scene reads a 1.21.8 file's chain as its iron chain."""
+    scene = '[scene]\nversion = "{}"\n\n[[schematics]]\nfile = "built.schem"\n'
+    _sponge(tmp_path, ["minecraft:chain[axis=x]", "minecraft:cauldron[level=0]", "minecraft:cauldron[level=3]"],
+            2586)
+    sim = load_scene_text(scene.format("1.21.11"), str(tmp_path / "s.toml"))
+    assert [str(sim.world.get_block_state(x, 0, 0)) for x in range(3)] == [
+        "minecraft:iron_chain[axis=x,waterlogged=false]", "minecraft:cauldron", "minecraft:water_cauldron[level=3]"]
+    _sponge(tmp_path, ["minecraft:chain[axis=z]"], 4440)
+    sim = load_scene_text(scene.format("1.21.9"), str(tmp_path / "s.toml"))
+    assert str(sim.world.get_block_state(0, 0, 0)) == "minecraft:iron_chain[axis=z,waterlogged=false]"
+    _sponge(tmp_path, ["minecraft:iron_chain[axis=y]"], 4671)
+    for version in ("1.16.5", "1.21.8"):
+        sim = load_scene_text(scene.format(version), str(tmp_path / "s.toml"))
+        assert str(sim.world.get_block_state(0, 0, 0)) == "minecraft:chain[axis=y,waterlogged=false]", version
+
+
+@pytest.mark.parametrize("suffix", [".schem", ".litematic", ".nbt"])
+def test_a_later_release_s_export_spells_its_blocks_as_its_data_version_says(tmp_path: Path, suffix: str) -> None:
+    """Files are written at 1.16.5's data version, so a block 1.16.5 has is written under 1.16.5's name: a 1.21.11
+    scene's iron chain, short grass, dirt path and water cauldron, a 1.13.2 scene's sign, smooth `stone_slab` and
+    boolean wall sides. Read back, each scene gets its own blocks again, and a 1.16.5 scene 1.16.5's (mud, which
+    1.16.5 lacks, keeps its name and is unmapped there)."""
+    from engine.schematics import export
+
+    cases = {"1.21.11": ["minecraft:iron_chain[axis=x,waterlogged=false]", "minecraft:short_grass",
+                         "minecraft:dirt_path", "minecraft:water_cauldron[level=2]", "minecraft:mud"],
+             "1.13.2": ["minecraft:sign[rotation=4,waterlogged=false]",
+                        "minecraft:stone_slab[type=bottom,waterlogged=false]",
+                        "minecraft:cobblestone_wall[east=true,north=false,south=false,up=true,waterlogged=false,"
+                        "west=true]"]}
+    in_1_16_5 = {"1.21.11": ["minecraft:chain[axis=x,waterlogged=false]", "minecraft:grass",
+                             "minecraft:grass_path", "minecraft:cauldron[level=2]", "minecraft:air"],
+                 "1.13.2": ["minecraft:oak_sign[rotation=4,waterlogged=false]",
+                            "minecraft:smooth_stone_slab[type=bottom,waterlogged=false]",
+                            "minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,waterlogged=false,"
+                            "west=low]"]}
+    for version, states in cases.items():
+        placed = [{"at": [x, 0, 0], "block": b} for x, b in enumerate(states)]
+        sim = load_scene_text(scene_toml(scene={"version": version}, blocks=placed), str(tmp_path / "s.toml"))
+        path = tmp_path / f"out{suffix}"
+        export(sim, path)
+        for reader_version, expected in ((version, states), ("1.16.5", in_1_16_5[version])):
+            text = (f'[scene]\nversion = "{reader_version}"\n\n[[schematics]]\nfile = "out{suffix}"\n'
+                    "allow_unmapped = true\n")
+            back = load_scene_text(text, str(tmp_path / "s.toml"))
+            assert [str(back.world.get_block_state(x, 0, 0)) for x in range(len(states))] == expected, \
+                (version, reader_version)
+
+
 def test_a_set_block_action_placing_a_later_block_not_modelled_stops_when_it_runs() -> None:
     """mud (plain) is placed at tick 1; powder snow stops the run at tick 2, naming it, the action and the tick."""
     text = scene_toml(scene={"version": "1.19"},

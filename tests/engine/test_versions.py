@@ -1474,7 +1474,7 @@ def test_a_refused_cell_stops_a_scene_that_uses_it(version: str, mechanic: str) 
     v = parse_version(version)
     titles = {MECHANICS[m].title for m in features_for(version).refused} | {"outline-shape raycasts"}
     assert any(line.startswith(t) for t in titles), line
-    assert f"of version {'.'.join(map(str, v))}" in line or line.startswith("outline-shape raycasts")
+    assert f"of version {version_text(v)}" in line or line.startswith("outline-shape raycasts")
 
 
 @pytest.mark.parametrize("mechanic", sorted(USES))

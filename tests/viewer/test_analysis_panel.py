@@ -64,7 +64,8 @@ def test_sweep_and_version_diff_take_the_scene_opened(open_app) -> None:
 
 def test_diff_lines_name_where_the_versions_part() -> None:
     """The Compare result as the panel writes it: the stage and fields, each version's state (or that it has no
-    such entity), or the events when only they differ."""
+    such entity), or the events when only they differ; states that part as loaded (tick 0, no stage) say so and
+    name their fields, never a stage "None"."""
     state = {"pos": [0.5, 1.0, 0.5], "motion": [0.0, -0.04, 0.0]}
     line = {"tick": 3, "entity": 2, "stage": "gravity", "method": "TntEntity.tick", "stage_index": 0,
             "fields": ["motion", "pos"], "a": state, "b": None}
@@ -76,6 +77,10 @@ def test_diff_lines_name_where_the_versions_part() -> None:
         "tick 4: the entities agree, the events differ", "1.16.5: [{'explosion': 1}]", "1.17: []"]
     assert analysis_panel.diff_lines({"tick": None}, ["1.16.5", "1.17"]) == ["no difference"]
     assert analysis_panel.ghost_line("1.17", events) == "1.17 parts at tick 4: the events differ"
+    assert analysis_panel.ghost_line("1.17", line) == "1.17 parts at tick 3, entity 2, stage gravity"
+    loaded = {**line, "tick": 0, "stage": None, "method": None, "stage_index": None, "fields": ["attributes"]}
+    assert analysis_panel.diff_lines(loaded, ["1.12.2", "1.21.11"])[0] == "tick 0 (as loaded), entity 2: attributes"
+    assert analysis_panel.ghost_line("1.12.2", loaded) == "1.12.2 parts at tick 0 (as loaded), entity 2: attributes"
 
 
 def test_a_refused_compare_is_wrapped_in_the_panel(open_app, monkeypatch) -> None:

@@ -109,4 +109,4 @@ def test_the_ghost_runs_across_the_table(open_app, scene: str, version: str, sta
         analysis_panel.start_ghost(app, st)
         finished(app, "ghost_job")
         assert app.ghost is None and len(app.state.errors) == 1 and "\n" not in app.state.errors[0]
-        assert "of version 1.11.0" in app.state.errors[0] and "not simulated" in app.state.errors[0]
+        assert "of version 1.11 at" in app.state.errors[0] and "not simulated" in app.state.errors[0]

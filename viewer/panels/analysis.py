@@ -309,8 +309,8 @@ def diff_lines(diff: dict[str, Any], versions: list[str]) -> list[str]:
     if diff["entity"] is None:
         return [f"tick {diff['tick']}: the entities agree, the events differ",
                 *(f"{v}: {diff[f'events_{side}']}" for side, v in zip("ab", versions, strict=True))]
-    lines = [f"tick {diff['tick']}, entity {diff['entity']}, stage {diff['stage']} ({diff['method']}): "
-             f"{', '.join(diff['fields'])}"]
+    stage = "" if diff["stage"] is None else f", stage {diff['stage']} ({diff['method']})"
+    lines = [f"{_tick_entity(diff)}{stage}: {', '.join(diff['fields'])}"]
     for side, version in zip("ab", versions, strict=True):
         state = diff[side]
         lines.append(f"{version}: pos {state['pos']}  motion {state['motion']}" if state else
@@ -324,7 +324,14 @@ def ghost_line(version: str, diff: dict[str, Any]) -> str:
         return "no difference"
     if diff["entity"] is None:
         return f"{version} parts at tick {diff['tick']}: the events differ"
-    return f"{version} parts at tick {diff['tick']}, entity {diff['entity']}, stage {diff['stage']}"
+    if diff["stage"] is None:
+        return f"{version} parts at {_tick_entity(diff)}: {', '.join(diff['fields'])}"
+    return f"{version} parts at {_tick_entity(diff)}, stage {diff['stage']}"
+
+
+def _tick_entity(diff: dict[str, Any]) -> str:
+    """Where an entity's states part: the tick (tick 0: as the scene loads, before any stage) and the entity."""
+    return f"tick {diff['tick']}{' (as loaded)' if diff['tick'] == 0 else ''}, entity {diff['entity']}"
 
 
 def start_ghost(app: Any, st: AnalysisState) -> None:
