@@ -8,8 +8,11 @@ iterations, each on the rail under the cart (`getRailOrMinecartPos`: the cell 0.
 which turns the horizontal velocity (slope pull, powered-rail brake, the slowdown and the speed cap of the
 minecartMaxSpeed game rule, default 8 blocks a second, on the first iteration, powered-rail boost) and moves the
 cart along the track to the rail's end at most (`moveAlongTrack`), the movement left carried to the next iteration;
-off a rail, `moveOffRail` once. The client's lerp steps are not simulated. A cart with riders or a vehicle, a TNT
-minecart, and an entity the cart would pick up or push (`handleCollision`) stop the run in one line."""
+off a rail, `moveOffRail` once. The client's lerp steps are not simulated. A TNT minecart runs its own tick around
+the controller's (`engine/entities/tnt_minecart.py`): the activator rail primes it in the iteration on it, a fall
+off rails explodes it in the move, the crash test reads the velocity `moveAlongTrack` set back after the move. A
+cart with riders or a vehicle, and an entity the cart would pick up or push (`handleCollision`), stop the run in
+one line."""
 
 from __future__ import annotations
 
@@ -104,15 +107,11 @@ def tick(cart: AbstractMinecart, sim: TickContext, rec: Recorder | None) -> None
 
 
 def check_modelled(cart: AbstractMinecart, sim: TickContext) -> None:
-    """Stop in one line at what of the experimental tick is not simulated: riders' input and riding, TNT carts."""
-    why = None
+    """Stop in one line at what of the experimental tick is not simulated: riders' input and riding."""
     if cart.passengers or cart.vehicle is not None:
-        why = "a cart with riders or a vehicle (the riders' input, ridden speed retention 0.997)"
-    elif cart.TYPE != "minecraft:minecart":
-        why = f"a {cart.TYPE} (its own tick around the controller's)"
-    if why is not None:
         raise refusal(sim.features, "minecart", f"minecart {cart.id}, tick {sim.tick_count}",
-                      f"the experimental minecart physics (minecart_improvements) of {why} are not simulated")
+                      "the experimental minecart physics (minecart_improvements) of a cart with riders or a vehicle "
+                      "(the riders' input, ridden speed retention 0.997) are not simulated")
 
 
 def get_rail_or_minecart_pos(cart: AbstractMinecart, world: World) -> tuple[int, int, int]:

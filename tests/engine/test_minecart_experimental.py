@@ -6,6 +6,8 @@ block checks of an iteration, the scene written back, and what stops in one line
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import tomli
 
@@ -18,6 +20,7 @@ from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR, scene_toml
 
 SCENE = SCENES_DIR / "minecart_experimental_1_21_3.toml"
+TNT_SCENE = SCENES_DIR / "tnt_minecart_experimental_1_21_3.toml"
 
 # tick → (position, Motion) with the experiment: tick 1 set onto the rail 0.1 above it and capped at 0.4 (8 / 20);
 # 14 climbing the slope along its line (the pull 0.0078125 once); 16 held by the stone under the upper rail in X
@@ -49,8 +52,8 @@ MAX_SPEED_20 = {
 RELEASES = ["1.21.2", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.9", "1.21.10", "1.21.11"]
 
 
-def _doc(version: str = "1.21.3", experiment: bool = True, max_speed: int | None = None) -> dict:
-    doc = tomli.loads(SCENE.read_text())
+def _doc(version: str = "1.21.3", experiment: bool = True, max_speed: int | None = None, scene: Path = SCENE) -> dict:
+    doc = tomli.loads(scene.read_text())
     doc["scene"]["version"] = version
     if not experiment:
         del doc["scene"]["experiments"]
@@ -162,7 +165,6 @@ def _cart_scene(version: str, entities: list[dict]) -> Simulation:
 @pytest.mark.parametrize("entities, why", [
     ([{"type": "minecart", "pos": [1.5, 1.1, 0.5], "motion": [0.3, 0.0, 0.0]},
       {"type": "minecart", "pos": [2.5, 1.1, 0.5]}], "picking up and pushing of entities"),
-    ([{"type": "tnt_minecart", "pos": [1.5, 1.1, 0.5]}], "minecraft:tnt_minecart"),
 ])
 def test_what_the_experiment_does_not_simulate_stops_in_one_line(entities: list[dict], why: str) -> None:
     sim = _cart_scene("1.21.3", entities)
@@ -207,3 +209,63 @@ def test_the_experiment_is_refused_before_it_exists() -> None:
             _cart_scene(version, [])
     with pytest.raises(SceneError, match="scene.experiments"):
         load_scene_text(scene_toml(scene={"experiments": ["trade_rebalance"]}), "<experiments>")
+
+
+# the TNT minecart's explosions (tick, centre, power) on scenes/tnt_minecart_experimental_1_21_3.toml: with the
+# experiment the crash into the wall in tick 32 at 0.148 m/gt; the default controller's cart reaches the wall below
+# 0.1 m/gt and waits for the fuse the activator rail lit in tick 15
+TNT_CRASH = [(32, [8.509999990463257, 1.1, 0.5], 4.0529890060424805)]
+TNT_DEFAULT = [(95, [8.509999990463257, 1.0625, 0.5], 4.0)]
+
+
+def _tnt_run(version: str = "1.21.3", experiment: bool = True, ticks: int = 100) -> tuple[list, dict[int, int]]:
+    """The explosions (tick, centre, power) and the cart's fuse each tick it lives."""
+    sim = load_scene_doc(_doc(version, experiment, scene=TNT_SCENE), str(TNT_SCENE))
+    cart = sim.entity_by_id(1)
+    explosions, fuses = [], {}
+    for t in range(1, ticks + 1):
+        explosions += [(t, e["center"], e["power"]) for e in sim.tick().events if e["kind"] == "explosion"]
+        if not cart.removed:
+            fuses[t] = cart.fuse
+    return explosions, fuses
+
+
+@pytest.mark.parametrize("version", RELEASES)
+def test_a_tnt_minecart_launched_into_a_wall_explodes_on_the_crash(version: str) -> None:
+    """TntMinecartEntity's tick around the controller's (1.21.8-1.21.11 `MinecartTNT`, read: the same): primed in
+    tick 10 by the activator rail its second iteration reaches, it explodes when its move meets the wall with the
+    speed the controller keeps (moveAlongTrack sets the velocity back after the move)."""
+    explosions, fuses = _tnt_run(version, ticks=40)
+    assert explosions == TNT_CRASH
+    assert (fuses[9], fuses[10], fuses[31]) == (-1, 79, 58)
+
+
+def test_the_default_controller_brings_the_tnt_minecart_to_the_wall_too_slowly_to_crash() -> None:
+    """× 0.96 a tick and a 0.02 kickstart: at the wall below 0.1 m/gt, primed only where a tick begins on the
+    activator rail (tick 15), exploding by the fuse."""
+    explosions, fuses = _tnt_run(experiment=False)
+    assert explosions == TNT_DEFAULT
+    assert (fuses[14], fuses[15]) == (-1, 79)
+
+
+@pytest.mark.parametrize("name, value", [("MINECART_EXP_SLOWDOWN", 0.96), ("MINECART_EXP_LAUNCH", 0.02)])
+def test_a_mutated_tnt_minecart_run_is_caught(monkeypatch, name: str, value: float) -> None:
+    monkeypatch.setattr(minecart_experimental, name, value)
+    assert _tnt_run(ticks=40)[0] != TNT_CRASH
+
+
+@pytest.mark.parametrize("version, power", [("1.21.4", 5.053068161010742), ("1.21.8", 5.096317291259766)])
+def test_a_falling_tnt_minecart_explodes_with_the_experiment_as_without(version: str, power: float) -> None:
+    """Off rails the controller moves the cart with 1.21.2's `moveOffRail` (no cap on Y): a TNT minecart dropped 10
+    blocks lands and explodes (`handleFallDamage`) as the default cart does (`scenes/tnt_minecart_fall_1_21_8.toml`:
+    in float up to 1.21.4, in double from 1.21.5)."""
+    path = SCENES_DIR / "tnt_minecart_fall_1_21_8.toml"
+    for experiment in (False, True):
+        doc = tomli.loads(path.read_text())
+        doc["scene"]["version"] = version
+        if experiment:
+            doc["scene"]["experiments"] = ["minecart_improvements"]
+        sim = load_scene_doc(doc, str(path))
+        explosions = [(t, e["center"], e["power"]) for t in range(1, 41) for e in sim.tick().events
+                      if e["kind"] == "explosion"]
+        assert explosions == [(27, [0.5, 30.0, 0.5], power)]
