@@ -2,7 +2,10 @@
 ExperimentalMinecartController, from 1.21.4 NewMinecartBehavior; engine/entities/minecart_experimental.py): the
 values the controller's arithmetic gives on `scenes/minecart_experimental_1_21_3.toml` in every release it runs,
 against the default controller's on the same track, the minecartMaxSpeed game rule, a mutant of a step rule, the
-block checks of an iteration, the scene written back, and what stops in one line."""
+block checks of an iteration, the scene written back, and what stops in one line; a TNT minecart's crash
+(`scenes/tnt_minecart_experimental_1_21_3.toml`), carts meeting carts (`minecart_push_experimental_1_21_3.toml`)
+and riders, picked up or riding, a player's keys (`minecart_riders_experimental_1_21_3.toml`), each against the
+default controller and mutants."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import pytest
 import tomli
 
 from engine.entities import minecart_experimental
+from engine.entities.minecart import AbstractMinecart
 from engine.geometry.box import Vec3
 from engine.motion import block_effects
 from engine.tick.scene import SceneError, load_scene, load_scene_doc, load_scene_text
@@ -162,15 +166,12 @@ def _cart_scene(version: str, entities: list[dict]) -> Simulation:
                                       blocks=blocks, entities=entities), "<experimental>")
 
 
-@pytest.mark.parametrize("entities, why", [
-    ([{"type": "minecart", "pos": [1.5, 1.1, 0.5], "motion": [0.3, 0.0, 0.0]},
-      {"type": "minecart", "pos": [2.5, 1.1, 0.5]}], "picking up and pushing of entities"),
-])
-def test_what_the_experiment_does_not_simulate_stops_in_one_line(entities: list[dict], why: str) -> None:
-    sim = _cart_scene("1.21.3", entities)
-    with pytest.raises(NotImplementedError, match=why) as err:
-        for _ in range(3):
-            sim.tick()
+def test_a_cart_riding_a_vehicle_stops_in_one_line() -> None:
+    """What the experiment does not simulate: a cart riding another (the vehicle's tick runs, ridden)."""
+    sim = _cart_scene("1.21.3", [{"type": "minecart", "id": 1, "pos": [1.5, 1.1, 0.5]},
+                                 {"type": "minecart", "id": 2, "pos": [1.5, 1.1, 0.5], "vehicle": 1}])
+    with pytest.raises(NotImplementedError, match="minecart 2, tick 1: .* a cart riding a vehicle") as err:
+        sim.tick()
     assert "\n" not in str(err.value)
 
 
@@ -269,3 +270,109 @@ def test_a_falling_tnt_minecart_explodes_with_the_experiment_as_without(version:
         explosions = [(t, e["center"], e["power"]) for t in range(1, 41) for e in sim.tick().events
                       if e["kind"] == "explosion"]
         assert explosions == [(27, [0.5, 30.0, 0.5], power)]
+
+
+PUSH_SCENE = SCENES_DIR / "minecart_push_experimental_1_21_3.toml"
+RIDERS_SCENE = SCENES_DIR / "minecart_riders_experimental_1_21_3.toml"
+
+# scenes/minecart_push_experimental_1_21_3.toml: tick → id → (position, velocity). Tick 12: cart 1 stopped by cart 2
+# (x 5.5 − 0.98), its velocity set back by moveAlongTrack; cart 2 pushed 0.05 (0.1F × 0.5) and slowed × 0.975 in its
+# own tick; cart 4, across the track, pushed the same and turned north by its rail. Tick 13: cart 1 follows cart 2,
+# pushing it again; cart 3, which could not move, stopped.
+PUSHES = {
+    12: {1: (Vec3(4.519999980926514, 1.1, 0.5), Vec3(0.2213995037479953, 0.0, 0.0)),
+         2: (Vec3(5.548750000726431, 1.1, 0.5), Vec3(0.048750000726431604, 0.0, 0.0)),
+         3: (Vec3(4.519999980926514, 1.1, 3.5), Vec3(0.2213995037479953, 0.0, 0.0)),
+         4: (Vec3(5.5, 1.1, 3.4512499992735686), Vec3(0.0, 0.0, -0.048750000726431604))},
+    13: {1: (Vec3(4.568749981652945, 1.1, 0.5), Vec3(0.21586451615429542, 0.0, 0.0)),
+         2: (Vec3(5.6307718769486526, 1.1, 0.5), Vec3(0.08202187622222117, 0.0, 0.0)),
+         3: (Vec3(4.519999980926514, 1.1, 3.5), Vec3(0.0, 0.0, 0.0)),
+         4: (Vec3(5.5, 1.1, 3.3908782027263364), Vec3(0.0, 0.0, -0.060371796547232))},
+    30: {1: (Vec3(6.924546431204695, 1.1, 0.5), Vec3(0.14036528948380195, 0.0, 0.0)),
+         2: (Vec3(8.04902602799321, 1.1, 0.5), Vec3(0.13830463143511218, 0.0, 0.0))},
+}
+# the default controller on the same tracks: the push after each tick's move, along the offset; cart 4 across the
+# track is pushed by cart 3's own push_or_board, not by a collision
+PUSHES_DEFAULT = {
+    12: {1: (Vec3(4.4046768200267445, 1.0625, 0.5), Vec3(0.08302042070813248, 0.0, 0.0)),
+         2: (Vec3(5.637555091930584, 1.0625, 0.5), Vec3(0.1320528882533603, -0.0, 0.0))},
+}
+# scenes/minecart_riders_experimental_1_21_3.toml: cart 1 ridden by a zombie × 0.997 a tick from 0.4; cart 3 picks
+# up the zombie beside its track in tick 17 (its box grown by 0.2 reaches it, at 0.195 m/gt), then × 0.997; cart 5,
+# at rest, is pushed 0.001 a tick by its player's forward key (yaw −90: east) while slower than 0.1
+RIDDEN = {
+    16: {1: (Vec3(7.7392224952939035, 1.1, 0.5), Vec3(0.38122601054575567, 0.0, 0.0)),
+         3: (Vec3(5.397034029429539, 1.1, 4.5), Vec3(0.20007605052744762, 0.0, 0.0)),
+         4: (Vec3(6.5, 1.0, 5.39), Vec3(0.0, 0.0, 0.0)),
+         5: (Vec3(1.6335793101599827, 1.1, 8.5), Vec3(0.015598056238234757, 0.0, 0.0))},
+    17: {3: (Vec3(5.592108178693801, 1.1, 4.5), Vec3(0.19507414926426142, 0.0, 0.0)),
+         4: (Vec3(5.592108178693801, 0.587500011920929, 4.5), Vec3(0.0, 0.0, 0.0))},
+    30: {1: (Vec3(12.957847612309825, 1.1, 0.5), Vec3(0.36552302624179606, 0.0, 0.0)),
+         3: (Vec3(8.075450698515763, 1.1, 4.5), Vec3(0.1876017043701131, 0.0, 0.0)),
+         5: (Vec3(1.9504382754392557, 1.1, 8.5), Vec3(0.028644619030774567, 0.0, 0.0))},
+}
+RIDDEN_DEFAULT = {
+    17: {3: (Vec3(5.253098942401396, 1.0625, 4.5), Vec3(0.14987604230394405, -0.0, 0.0)),
+         4: (Vec3(6.5, 1.0, 5.39), Vec3(0.0, 0.0, 0.0))},
+    30: {1: (Vec3(10.119243439551024, 1.0625, 0.5), Vec3(0.36552302624179606, -0.0, 0.0)),
+         5: (Vec3(1.8388452423063615, 1.0625, 8.5), Vec3(0.028644619030774567, -0.0, 0.0))},
+}
+
+
+def _states(scene: Path, want: dict[int, dict[int, tuple[Vec3, Vec3]]], version: str = "1.21.3",
+            experiment: bool = True) -> dict[int, dict[int, tuple[Vec3, Vec3]]]:
+    """The (position, velocity) of the entities `want` names at its ticks."""
+    sim = load_scene_doc(_doc(version, experiment, scene=scene), str(scene))
+    seen = {}
+    for t in range(1, max(want) + 1):
+        sim.tick()
+        if t in want:
+            seen[t] = {i: (sim.entity_by_id(i).pos, sim.entity_by_id(i).motion) for i in want[t]}
+    return seen
+
+
+@pytest.mark.parametrize("version", RELEASES)
+def test_carts_meeting_carts_push_them_whatever_their_facing(version: str) -> None:
+    """`handleCollision` after a move that collided: `pushAwayFromEntities` (box grown 1.0E-7), each cart's
+    `pushAwayFrom` without the facing test (1.21.4, 1.21.8, 1.21.10 and 1.21.11's `pushEntities` and
+    `pushOtherMinecart` read: 1.21.3's)."""
+    assert _states(PUSH_SCENE, PUSHES, version) == PUSHES
+
+
+def test_the_default_controller_pushes_the_carts_otherwise() -> None:
+    seen = _states(PUSH_SCENE, PUSHES_DEFAULT, experiment=False)
+    assert seen == PUSHES_DEFAULT
+    assert seen[12] != {i: PUSHES[12][i] for i in (1, 2)}
+
+
+def test_a_push_between_carts_with_the_facing_test_is_caught(monkeypatch) -> None:
+    """The mutant: the default controller's |cos| ≥ 0.8 test applied with the experiment leaves cart 4, across the
+    track, where it stands."""
+    real = AbstractMinecart.push_away
+    monkeypatch.setattr(AbstractMinecart, "push_away",
+                        lambda self, other, features=None, experiment=False: real(self, other, features))
+    seen = _states(PUSH_SCENE, PUSHES)
+    assert seen[12][4] == (Vec3(5.5, 1.1, 3.5), Vec3(0.0, 0.0, 0.0))
+
+
+@pytest.mark.parametrize("version", [v for v in RELEASES if v != "1.21.5"])
+def test_riders_keep_0_997_and_a_player_s_keys_push_the_cart(version: str) -> None:
+    """`getSpeedRetention` 0.997 ridden; `pickUpEntities` (box grown by 0.2, 0, 0.2, at any speed) makes the zombie a
+    rider; `applyInitialVelocity` (1.21.8: `calculatePlayerInputSpeed`, `getLastClientMoveIntent`, the same). 1.21.5
+    refuses the player (the `player` row)."""
+    assert _states(RIDERS_SCENE, RIDDEN, version) == RIDDEN
+
+
+def test_the_default_controller_carries_the_riders_otherwise() -> None:
+    """Ridden carts move × 0.75 along the rail; the slower empty cart 3 reaches the zombie later (not in tick 17)."""
+    assert _states(RIDERS_SCENE, RIDDEN_DEFAULT, experiment=False) == RIDDEN_DEFAULT
+
+
+@pytest.mark.parametrize("name, value, cart", [("MINECART_SLOWDOWN_RIDDEN", 0.975, 1),
+                                               ("MINECART_RIDER_INPUT_PUSH", 0.0, 5),
+                                               ("MINECART_EXP_PICK_UP_MARGIN", 0.0, 3)])
+def test_a_mutated_rider_rule_is_caught(monkeypatch, name: str, value: float, cart: int) -> None:
+    """The ridden retention, the player's push and the pick-up reach each change their cart's run."""
+    monkeypatch.setattr(minecart_experimental, name, value)
+    seen = _states(RIDERS_SCENE, RIDDEN)
+    assert seen[30][cart] != RIDDEN[30][cart]
