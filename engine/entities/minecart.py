@@ -196,6 +196,15 @@ class AbstractMinecart(RowBacked, Entity):
         its iterations only."""
         return not improvements_enabled(world)
 
+    def check_moved_by_others(self, sim: TickContext) -> None:
+        """With the experiment `AbstractMinecartEntity.move` runs `handleCollision` after a piston's, a shulker
+        box's or a shulker's move too (and a piston's clears `onRail`): not simulated."""
+        if improvements_enabled(sim.world):
+            raise refusal(sim.features, "minecart", f"minecart {self.id}, tick {sim.tick_count}",
+                          "the experimental minecart physics (minecart_improvements) of a cart moved by a piston, a "
+                          "shulker box or a shulker (handleCollision after the move, onRail cleared) are not "
+                          "simulated")
+
     def walks_at_position(self, world: World) -> bool:
         """`AbstractMinecart.applyEffectsFromBlocks` (1.21.7): the box at the position alone for the default
         controller; with the experiment `Entity`'s walk of the recorded movements."""
@@ -443,11 +452,11 @@ class AbstractMinecart(RowBacked, Entity):
                 if self.picks_up(e):
                     e.start_riding(self)
                 else:
-                    e.push_away(self, features)
+                    self.push_entity(e, features)
             return
         for e in world.get_entities(self, grown):
             if self.pushes_as_cart(e):
-                e.push_away(self, features)
+                self.push_entity(e, features)
 
     def picks_up(self, e: Entity) -> bool:
         """The pick-up test of both controllers' `handleCollision`: an entity that is no player, iron golem or cart
@@ -458,6 +467,14 @@ class AbstractMinecart(RowBacked, Entity):
     def pushes_as_cart(self, e: Entity) -> bool:
         """What a cart that picks nothing up pushes: another cart that does not ride it."""
         return e not in self.passengers and isinstance(e, AbstractMinecart)
+
+    def push_entity(self, e: Entity, features: Features, experiment: bool = False) -> None:
+        """`e.pushAwayFrom(this)`: another cart by the rule of the world's controller (`experiment`: the
+        `minecart_improvements` experiment's), anything else by its own."""
+        if isinstance(e, AbstractMinecart):
+            e.push_away(self, features, experiment)
+        else:
+            e.push_away(self, features)
 
     def push_away(self, other: Entity, features: Features | None = None, experiment: bool = False) -> None:
         """`AbstractMinecartEntity.pushAwayFrom` (spec 06 §6.3): two carts roughly in line (|cos| ≥ 0.8 with this

@@ -13,7 +13,8 @@ the controller's (`engine/entities/tnt_minecart.py`): the activator rail primes 
 off rails explodes it in the move, the crash test reads the velocity `moveAlongTrack` set back after the move. Each
 move of the cart is followed by `handleCollision`: an empty rideable cart picks up a mob in reach, and a move that
 collided pushes the entities touching the cart (carts push carts whatever their facing). A ridden cart keeps 0.997
-a tick, and a riding player's keys push a slow cart. A cart riding a vehicle stops the run in one line."""
+a tick, and a riding player's keys push a slow cart. A cart riding a vehicle, and one moved by a piston, a shulker
+box or a shulker (`AbstractMinecart.check_moved_by_others`), stop the run in one line."""
 
 from __future__ import annotations
 
@@ -434,10 +435,7 @@ def push_away_from_entities(cart: AbstractMinecart, sim: TickContext, box: Box) 
     else:
         pushed = [e for e in sim.world.get_entities(cart, box) if cart.pushes_as_cart(e)]
     for e in pushed:
-        if cart.pushes_as_cart(e):
-            e.push_away(cart, sim.features, experiment=True)
-        else:
-            e.push_away(cart, sim.features)
+        cart.push_entity(e, sim.features, experiment=True)
     return bool(pushed)
 
 

@@ -175,6 +175,26 @@ def test_a_cart_riding_a_vehicle_stops_in_one_line() -> None:
     assert "\n" not in str(err.value)
 
 
+@pytest.mark.parametrize("experiment", [True, False])
+def test_a_cart_moved_by_a_piston_stops_in_one_line_with_the_experiment(experiment: bool) -> None:
+    """`AbstractMinecartEntity.move` with the experiment runs `handleCollision` after a piston's move too and clears
+    `onRail`: not simulated. The default controller's cart is pushed."""
+    scene = {"version": "1.21.3", **({"experiments": ["minecart_improvements"]} if experiment else {})}
+    sim = load_scene_text(scene_toml(
+        scene=scene, blocks=[{"from": [0, 0, 0], "to": [4, 0, 0], "block": "minecraft:stone"},
+                             {"at": [0, 1, 0], "block": "minecraft:piston[facing=east]"}],
+        entities=[{"type": "minecart", "pos": [1.5, 1.0, 0.5]}],
+        actions=[{"tick": 1, "do": "piston_extend", "at": [0, 1, 0]}]), "<piston>")
+    if experiment:
+        with pytest.raises(NotImplementedError, match="minecart 1, tick 1: .* moved by a piston") as err:
+            sim.tick()
+        assert "\n" not in str(err.value)
+    else:
+        for _ in range(3):
+            sim.tick()
+        assert sim.entity_by_id(1).pos.x > 1.5
+
+
 @pytest.mark.parametrize("version, check", [("1.21.3", "tick_block_collision"),
                                             ("1.21.8", "apply_effects_from_blocks")])
 def test_an_iteration_checks_blocks_twice_and_the_move_none(monkeypatch, version: str, check: str) -> None:
