@@ -241,6 +241,10 @@ class Entity:
         in the non-living ticks; a living entity's once after travel)."""
         return not self.living
 
+    def check_moved_by_others(self, sim: TickContext) -> None:
+        """Stop in one line where a move by a piston, a shulker box or a shulker is not simulated for this entity (an
+        `Entity.move` override that such moves take too); nothing here."""
+
     def walks_at_position(self, world: World) -> bool:
         """`applyEffectsFromBlocks` overridden to walk the box at the position alone and drop the records (1.21.7:
         the default minecart's); false: the tick's recorded movements."""

@@ -115,6 +115,7 @@ _apply_slowdown, _height_gain, _exit_turn = (plain(kernel.apply_slowdown), plain
 _boost, _kickstart, _update_yaw = plain(kernel.boost), plain(kernel.kickstart), plain(kernel.update_yaw)
 
 VILLAGERS = frozenset({"minecraft:villager", "minecraft:wandering_trader"})   # seated 0 up in a cart (1.20.2)
+IRON_GOLEM = "minecraft:iron_golem"   # never picked up by a cart
 
 
 NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs refuses `block_effects` (decides)
@@ -194,6 +195,15 @@ class AbstractMinecart(RowBacked, Entity):
         """`AbstractMinecart.move`: the default controller checks blocks after each move, the experimental one in
         its iterations only."""
         return not improvements_enabled(world)
+
+    def check_moved_by_others(self, sim: TickContext) -> None:
+        """With the experiment `AbstractMinecartEntity.move` runs `handleCollision` after a piston's, a shulker
+        box's or a shulker's move too (and a piston's clears `onRail`): not simulated."""
+        if improvements_enabled(sim.world):
+            raise refusal(sim.features, "minecart", f"minecart {self.id}, tick {sim.tick_count}",
+                          "the experimental minecart physics (minecart_improvements) of a cart moved by a piston, a "
+                          "shulker box or a shulker (handleCollision after the move, onRail cleared) are not "
+                          "simulated")
 
     def walks_at_position(self, world: World) -> bool:
         """`AbstractMinecart.applyEffectsFromBlocks` (1.21.7): the box at the position alone for the default
@@ -439,20 +449,38 @@ class AbstractMinecart(RowBacked, Entity):
         if self.RIDEABLE and (v >= MINECART_BOARD_SPEED_SQUARED_1_21_2 if features.minecart_controller_1_21_2
                               else v > MINECART_BOARD_SPEED_SQUARED):
             for e in world.get_entities(self, grown, lambda o: o.is_pushable()):
-                if not e.is_player and e.TYPE != "minecraft:iron_golem" and not isinstance(e, AbstractMinecart) \
-                        and not self.passengers and e.vehicle is None:
+                if self.picks_up(e):
                     e.start_riding(self)
                 else:
-                    e.push_away(self, features)
+                    self.push_entity(e, features)
             return
         for e in world.get_entities(self, grown):
-            if e not in self.passengers and isinstance(e, AbstractMinecart):
-                e.push_away(self, features)
+            if self.pushes_as_cart(e):
+                self.push_entity(e, features)
 
-    def push_away(self, other: Entity, features: Features | None = None) -> None:
+    def picks_up(self, e: Entity) -> bool:
+        """The pick-up test of both controllers' `handleCollision`: an entity that is no player, iron golem or cart
+        and rides nothing, while this cart is empty."""
+        return not e.is_player and e.TYPE != IRON_GOLEM and not isinstance(e, AbstractMinecart) \
+            and not self.passengers and e.vehicle is None
+
+    def pushes_as_cart(self, e: Entity) -> bool:
+        """What a cart that picks nothing up pushes: another cart that does not ride it."""
+        return e not in self.passengers and isinstance(e, AbstractMinecart)
+
+    def push_entity(self, e: Entity, features: Features, experiment: bool = False) -> None:
+        """`e.pushAwayFrom(this)`: another cart by the rule of the world's controller (`experiment`: the
+        `minecart_improvements` experiment's), anything else by its own."""
+        if isinstance(e, AbstractMinecart):
+            e.push_away(self, features, experiment)
+        else:
+            e.push_away(self, features)
+
+    def push_away(self, other: Entity, features: Features | None = None, experiment: bool = False) -> None:
         """`AbstractMinecartEntity.pushAwayFrom` (spec 06 §6.3): two carts roughly in line (|cos| ≥ 0.8 with this
-        cart's yaw) both keep 0.2 of their Motion and take the mean plus or minus the push; anything else is
-        pushed a quarter as much as this cart is pushed back. The source of the stacked-cart overflow."""
+        cart's yaw; with the `minecart_improvements` experiment, `experiment`, whatever their facing) both keep 0.2
+        of their Motion and take the mean plus or minus the push; anything else is pushed a quarter as much as this
+        cart is pushed back. The source of the stacked-cart overflow."""
         if other.no_clip or self.no_clip or other in self.passengers:
             return
         d = other.pos.x - self.pos.x
@@ -467,15 +495,7 @@ class AbstractMinecart(RowBacked, Entity):
         d = d * g * MINECART_PUSH_STRENGTH * 0.5      # pushSpeedReduction is 0: the (1 - 0F) factor is 1
         e = e * g * MINECART_PUSH_STRENGTH * 0.5
         if isinstance(other, AbstractMinecart):
-            n = Vec3(other.pos.x - self.pos.x, 0.0, other.pos.z - self.pos.z).normalize()
-            index_double = features is not None and features.sine_index_double
-            if features is not None and "look_vector" in features.refused:
-                raise refusal(features, "look_vector", f"minecart {self.id} pushing minecart {other.id}",
-                              "AbstractMinecart.pushOtherMinecart's facing (cos, sin of the yaw) indexes the sine "
-                              "table in float in 1.21.8 (read) and in double in 1.21.11 (sine_index_double); the "
-                              "release of the change not found")
-            facing = self.facing(index_double)
-            if abs(n.x * facing.x + n.y * facing.y + n.z * facing.z) < MINECART_PUSH_ALIGNMENT:
+            if not experiment and not self.in_line_with(other, features):
                 return
             mine, theirs = self.motion, other.motion
             kx, kz = (theirs.x + mine.x) / 2.0, (theirs.z + mine.z) / 2.0
@@ -486,6 +506,19 @@ class AbstractMinecart(RowBacked, Entity):
         else:
             self.motion = self.motion.add(-d, 0.0, -e)
             other.motion = other.motion.add(d / MINECART_OTHER_PUSH_SHARE, 0.0, e / MINECART_OTHER_PUSH_SHARE)
+
+    def in_line_with(self, other: AbstractMinecart, features: Features | None) -> bool:
+        """`pushAwayFromMinecart`'s test without the experiment: |cos| ≥ 0.8F between the offset to `other` and this
+        cart's facing."""
+        n = Vec3(other.pos.x - self.pos.x, 0.0, other.pos.z - self.pos.z).normalize()
+        index_double = features is not None and features.sine_index_double
+        if features is not None and "look_vector" in features.refused:
+            raise refusal(features, "look_vector", f"minecart {self.id} pushing minecart {other.id}",
+                          "AbstractMinecart.pushOtherMinecart's facing (cos, sin of the yaw) indexes the sine "
+                          "table in float in 1.21.8 (read) and in double in 1.21.11 (sine_index_double); the "
+                          "release of the change not found")
+        facing = self.facing(index_double)
+        return abs(n.x * facing.x + n.y * facing.y + n.z * facing.z) >= MINECART_PUSH_ALIGNMENT
 
     def facing(self, index_double: bool) -> Vec3:
         """(cos yaw, 0, sin yaw), normalised, with MathHelper's table (indexed in double with `index_double`:

@@ -8,8 +8,13 @@ iterations, each on the rail under the cart (`getRailOrMinecartPos`: the cell 0.
 which turns the horizontal velocity (slope pull, powered-rail brake, the slowdown and the speed cap of the
 minecartMaxSpeed game rule, default 8 blocks a second, on the first iteration, powered-rail boost) and moves the
 cart along the track to the rail's end at most (`moveAlongTrack`), the movement left carried to the next iteration;
-off a rail, `moveOffRail` once. The client's lerp steps are not simulated. A cart with riders or a vehicle, a TNT
-minecart, and an entity the cart would pick up or push (`handleCollision`) stop the run in one line."""
+off a rail, `moveOffRail` once. The client's lerp steps are not simulated. A TNT minecart runs its own tick around
+the controller's (`engine/entities/tnt_minecart.py`): the activator rail primes it in the iteration on it, a fall
+off rails explodes it in the move, the crash test reads the velocity `moveAlongTrack` set back after the move. Each
+move of the cart is followed by `handleCollision`: an empty rideable cart picks up a mob in reach, and a move that
+collided pushes the entities touching the cart (carts push carts whatever their facing). A ridden cart keeps 0.997
+a tick, and a riding player's keys push a slow cart. A cart riding a vehicle, and one moved by a piston, a shulker
+box or a shulker (`AbstractMinecart.check_moved_by_others`), stop the run in one line."""
 
 from __future__ import annotations
 
@@ -40,7 +45,10 @@ from engine.constants import (
     MINECART_EXP_TICKS_PER_SECOND,
     MINECART_EXP_V_REST_SQUARED,
     MINECART_EXP_WATER_SPEED,
+    MINECART_RIDER_INPUT_PUSH,
+    MINECART_RIDER_PUSH_MAX,
     MINECART_SLOPE_ACCEL,
+    MINECART_SLOWDOWN_RIDDEN,
     MINECART_WATER_SLOPE_FACTOR,
     MINECART_WATER_SLOWDOWN,
     MINECART_YAW_MODULO,
@@ -49,7 +57,7 @@ from engine.constants import (
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
 from engine.entities.minecart_rails import ADJACENT, EAST_WEST, NORTH_SOUTH, SHAPES, is_rail, solid_rail_ends
-from engine.geometry.box import ZERO, Vec3
+from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import clamp, floor, wrap_degrees
 from engine.motion.block_effects import check_block_collision
@@ -58,6 +66,8 @@ from engine.motion.move import MovementType, move
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
+    from engine.entities.entity import Entity
     from engine.entities.minecart import AbstractMinecart
     from engine.world.blocks import BlockState
     from engine.world.world import World
@@ -66,6 +76,7 @@ EXPERIMENT = "minecart_improvements"
 ADJUST = StageInfo("adjust_to_rail", "ExperimentalMinecartController.adjustToRail")
 ON_RAIL = StageInfo("move_on_rail", "ExperimentalMinecartController.moveOnRail")
 BLOCKS = StageInfo("tick_block_collision", "Entity.tickBlockCollision")
+COLLISION = StageInfo("handle_collision", "ExperimentalMinecartController.handleCollision")
 LAUNCH = {EAST_WEST: (Vec3(1.0, 0.0, 0.0), Vec3(-1.0, 0.0, 0.0)),
           NORTH_SOUTH: (Vec3(0.0, 0.0, 1.0), Vec3(0.0, 0.0, -1.0))}   # getLaunchDirection: away from either end
 ASCENDING = {"ascending_east": (-1.0, 0.0), "ascending_west": (1.0, 0.0), "ascending_north": (0.0, 1.0),
@@ -104,15 +115,11 @@ def tick(cart: AbstractMinecart, sim: TickContext, rec: Recorder | None) -> None
 
 
 def check_modelled(cart: AbstractMinecart, sim: TickContext) -> None:
-    """Stop in one line at what of the experimental tick is not simulated: riders' input and riding, TNT carts."""
-    why = None
-    if cart.passengers or cart.vehicle is not None:
-        why = "a cart with riders or a vehicle (the riders' input, ridden speed retention 0.997)"
-    elif cart.TYPE != "minecraft:minecart":
-        why = f"a {cart.TYPE} (its own tick around the controller's)"
-    if why is not None:
+    """Stop in one line at what of the experimental tick is not simulated: a cart riding a vehicle."""
+    if cart.vehicle is not None:
         raise refusal(sim.features, "minecart", f"minecart {cart.id}, tick {sim.tick_count}",
-                      f"the experimental minecart physics (minecart_improvements) of {why} are not simulated")
+                      "the experimental minecart physics (minecart_improvements) of a cart riding a vehicle are not "
+                      "simulated")
 
 
 def get_rail_or_minecart_pos(cart: AbstractMinecart, world: World) -> tuple[int, int, int]:
@@ -235,7 +242,11 @@ def calc_new_horizontal_velocity(cart: AbstractMinecart, sim: TickContext, v: Ve
         if pulled.horizontal_length_squared() != v.horizontal_length_squared():
             it.slope_velocity_applied = True
             v = pulled
-    # applyInitialVelocity: a player rider's input only (riders are not simulated: check_modelled)
+    if it.initial:
+        pushed = apply_initial_velocity(cart, v, sim.features)
+        if pushed.horizontal_length_squared() != v.horizontal_length_squared():
+            it.decelerated = True            # (sic) the rider's push stands for the powered rail's brake
+            v = pushed
     if not it.decelerated:
         braked = decelerate_from_powered_rail(v, state)
         if braked.horizontal_length_squared() != v.horizontal_length_squared():
@@ -263,6 +274,18 @@ def apply_slope_velocity(cart: AbstractMinecart, v: Vec3, shape: str) -> Vec3:
     if cart.touching_water:
         d *= MINECART_WATER_SLOPE_FACTOR
     return v.add(signs[0] * d, 0.0, signs[1] * d)
+
+
+def apply_initial_velocity(cart: AbstractMinecart, v: Vec3, features: Features) -> Vec3:
+    """`applyInitialVelocity`: a riding player's keys (`getInputVelocityForMinecart`; 1.21.8 `getLastClientMoveIntent`)
+    push a cart slower than 0.1 (horizontal speed² < 0.01) by 0.001 along them, horizontally."""
+    rider = cart.passengers[0] if cart.passengers else None
+    if rider is None or not rider.is_player:
+        return v
+    keys = _normalize(rider.input_velocity_for_minecart(features))
+    if keys.length_squared() > 0.0 and v.horizontal_length_squared() < MINECART_RIDER_PUSH_MAX:
+        return v.plus(_normalize(keys.horizontal()).scale(MINECART_RIDER_INPUT_PUSH))
+    return v
 
 
 def decelerate_from_powered_rail(v: Vec3, state: BlockState) -> Vec3:
@@ -296,9 +319,10 @@ def get_launch_direction(world: World, pos: tuple[int, int, int], state: BlockSt
 
 
 def apply_slowdown(cart: AbstractMinecart, v: Vec3) -> Vec3:
-    """`AbstractMinecartEntity.applySlowdown` with the controller's retention: × (0.975, 0, 0.975) for an empty
-    cart, then × 0.95F in water."""
-    v = v.multiply(MINECART_EXP_SLOWDOWN, 0.0, MINECART_EXP_SLOWDOWN)
+    """`AbstractMinecartEntity.applySlowdown` with the controller's retention (`getSpeedRetention`): × (0.975, 0,
+    0.975) for an empty cart, × (0.997, 0, 0.997) a ridden one, then × 0.95F in water."""
+    k = MINECART_SLOWDOWN_RIDDEN if cart.passengers else MINECART_EXP_SLOWDOWN
+    v = v.multiply(k, 0.0, k)
     if cart.touching_water:
         v = v.scale(MINECART_WATER_SLOWDOWN)
     return v
@@ -371,15 +395,48 @@ def rest_on_v_shaped_track(cart: AbstractMinecart, shape: str, next_shape: str) 
 
 def move_cart(cart: AbstractMinecart, sim: TickContext, movement: Vec3, rec: Recorder | None) -> None:
     """`AbstractMinecartEntity.move` with the experiment: `Entity.move` (no block check after it: the iteration's),
-    then `handleCollision` — which picks up or pushes the entities in reach (not simulated: any there stops the
-    run)."""
+    then `handleCollision`; a cart that picked an entity up and pushed none moves on to where the move was headed
+    (`Entity.move` again)."""
+    to = cart.pos.plus(movement)
     move(cart, sim, MovementType.SELF, movement, rec)
-    near = sim.world.get_entities(cart, cart.box.expand(MINECART_EXP_PICK_UP_MARGIN, MINECART_EXP_PUSH_MARGIN,
-                                                       MINECART_EXP_PICK_UP_MARGIN))
-    if near:
-        raise refusal(sim.features, "minecart", f"minecart {cart.id} beside entity {near[0].id}, tick "
-                      f"{sim.tick_count}", "the experimental minecart physics' picking up and pushing of entities "
-                      "(ExperimentalMinecartController.handleCollision, carts meeting carts) are not simulated")
+    if run_stage(rec, cart, COLLISION, handle_collision, cart, sim):
+        move(cart, sim, MovementType.SELF, to.subtract(cart.pos), rec)
+
+
+def handle_collision(cart: AbstractMinecart, sim: TickContext) -> bool:
+    """`handleCollision`: pick up an entity in the box grown by (0.2, 0, 0.2); after a move that collided, push those
+    in the box grown by 1.0E-7. True where it picked one up and pushed none."""
+    picked = pick_up_entities(cart, sim.world, cart.box.expand(MINECART_EXP_PICK_UP_MARGIN, 0.0,
+                                                                MINECART_EXP_PICK_UP_MARGIN))
+    if not cart.horizontal_collision and not cart.vertical_collision:
+        return False
+    pushed = push_away_from_entities(cart, sim, cart.box.expand(MINECART_EXP_PUSH_MARGIN))
+    return picked and not pushed
+
+
+def pick_up_entities(cart: AbstractMinecart, world: World, box: Box) -> bool:
+    """`pickUpEntities`: an empty rideable cart takes the first pushable entity in `box` that is no player, iron
+    golem or cart and rides nothing (whatever the cart's speed). True where one got in."""
+    if not cart.RIDEABLE or cart.passengers:
+        return False
+    for e in world.get_entities(cart, box, _pushable):
+        if cart.picks_up(e):
+            e.start_riding(cart)
+            return True
+    return False
+
+
+def push_away_from_entities(cart: AbstractMinecart, sim: TickContext, box: Box) -> bool:
+    """`pushAwayFromEntities`: a rideable cart pushes each pushable entity in `box` it would not pick up, another
+    cart pushes the carts there but its riders (`entity.pushAwayFrom(cart)`; carts push carts whatever their
+    facing). True where it pushed one."""
+    if cart.RIDEABLE:
+        pushed = [e for e in sim.world.get_entities(cart, box, _pushable) if not cart.picks_up(e)]
+    else:
+        pushed = [e for e in sim.world.get_entities(cart, box) if cart.pushes_as_cart(e)]
+    for e in pushed:
+        cart.push_entity(e, sim.features, experiment=True)
+    return bool(pushed)
 
 
 def ascends(v: Vec3, shape: str) -> bool:
@@ -399,6 +456,11 @@ def _yaw_toward(v: Vec3, flipped: bool) -> float:
 def _lerp_angle(delta: float, start: float, end: float) -> float:
     """`MathHelper.lerpAngleDegrees` (float)."""
     return float(f32(start + f32(delta * wrap_degrees(end - start))))
+
+
+def _pushable(e: Entity) -> bool:
+    """`EntityPredicates.canBePushedBy(cart)` (no teams are modelled): `isPushable`."""
+    return e.is_pushable()
 
 
 def _half(c: tuple[int, int, int]) -> Vec3:

@@ -72,6 +72,8 @@ def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, r
     `PistonBlockEntity.moveEntity`) call `Entity.tickBlockCollision` right after it; shulker-box and shulker
     pushes do not, nor the move of a living entity's travel (`LivingEntity.tickMovement` calls it after travel)."""
     start = entity.pos
+    if kind is not MovementType.SELF:
+        entity.check_moved_by_others(sim)
     run_stage(rec, entity, MOVE, _move, entity, sim, kind, movement, rec)
     features = sim.features
     if features.apply_effects_from_blocks and kind is MovementType.PISTON:

@@ -2,14 +2,20 @@
 ExperimentalMinecartController, from 1.21.4 NewMinecartBehavior; engine/entities/minecart_experimental.py): the
 values the controller's arithmetic gives on `scenes/minecart_experimental_1_21_3.toml` in every release it runs,
 against the default controller's on the same track, the minecartMaxSpeed game rule, a mutant of a step rule, the
-block checks of an iteration, the scene written back, and what stops in one line."""
+block checks of an iteration, the scene written back, and what stops in one line; a TNT minecart's crash
+(`scenes/tnt_minecart_experimental_1_21_3.toml`), carts meeting carts (`minecart_push_experimental_1_21_3.toml`)
+and riders, picked up or riding, a player's keys (`minecart_riders_experimental_1_21_3.toml`), each against the
+default controller and mutants."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 import tomli
 
 from engine.entities import minecart_experimental
+from engine.entities.minecart import AbstractMinecart
 from engine.geometry.box import Vec3
 from engine.motion import block_effects
 from engine.tick.scene import SceneError, load_scene, load_scene_doc, load_scene_text
@@ -18,6 +24,7 @@ from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR, scene_toml
 
 SCENE = SCENES_DIR / "minecart_experimental_1_21_3.toml"
+TNT_SCENE = SCENES_DIR / "tnt_minecart_experimental_1_21_3.toml"
 
 # tick → (position, Motion) with the experiment: tick 1 set onto the rail 0.1 above it and capped at 0.4 (8 / 20);
 # 14 climbing the slope along its line (the pull 0.0078125 once); 16 held by the stone under the upper rail in X
@@ -49,8 +56,8 @@ MAX_SPEED_20 = {
 RELEASES = ["1.21.2", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.9", "1.21.10", "1.21.11"]
 
 
-def _doc(version: str = "1.21.3", experiment: bool = True, max_speed: int | None = None) -> dict:
-    doc = tomli.loads(SCENE.read_text())
+def _doc(version: str = "1.21.3", experiment: bool = True, max_speed: int | None = None, scene: Path = SCENE) -> dict:
+    doc = tomli.loads(scene.read_text())
     doc["scene"]["version"] = version
     if not experiment:
         del doc["scene"]["experiments"]
@@ -159,17 +166,33 @@ def _cart_scene(version: str, entities: list[dict]) -> Simulation:
                                       blocks=blocks, entities=entities), "<experimental>")
 
 
-@pytest.mark.parametrize("entities, why", [
-    ([{"type": "minecart", "pos": [1.5, 1.1, 0.5], "motion": [0.3, 0.0, 0.0]},
-      {"type": "minecart", "pos": [2.5, 1.1, 0.5]}], "picking up and pushing of entities"),
-    ([{"type": "tnt_minecart", "pos": [1.5, 1.1, 0.5]}], "minecraft:tnt_minecart"),
-])
-def test_what_the_experiment_does_not_simulate_stops_in_one_line(entities: list[dict], why: str) -> None:
-    sim = _cart_scene("1.21.3", entities)
-    with pytest.raises(NotImplementedError, match=why) as err:
+def test_a_cart_riding_a_vehicle_stops_in_one_line() -> None:
+    """What the experiment does not simulate: a cart riding another (the vehicle's tick runs, ridden)."""
+    sim = _cart_scene("1.21.3", [{"type": "minecart", "id": 1, "pos": [1.5, 1.1, 0.5]},
+                                 {"type": "minecart", "id": 2, "pos": [1.5, 1.1, 0.5], "vehicle": 1}])
+    with pytest.raises(NotImplementedError, match="minecart 2, tick 1: .* a cart riding a vehicle") as err:
+        sim.tick()
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("experiment", [True, False])
+def test_a_cart_moved_by_a_piston_stops_in_one_line_with_the_experiment(experiment: bool) -> None:
+    """`AbstractMinecartEntity.move` with the experiment runs `handleCollision` after a piston's move too and clears
+    `onRail`: not simulated. The default controller's cart is pushed."""
+    scene = {"version": "1.21.3", **({"experiments": ["minecart_improvements"]} if experiment else {})}
+    sim = load_scene_text(scene_toml(
+        scene=scene, blocks=[{"from": [0, 0, 0], "to": [4, 0, 0], "block": "minecraft:stone"},
+                             {"at": [0, 1, 0], "block": "minecraft:piston[facing=east]"}],
+        entities=[{"type": "minecart", "pos": [1.5, 1.0, 0.5]}],
+        actions=[{"tick": 1, "do": "piston_extend", "at": [0, 1, 0]}]), "<piston>")
+    if experiment:
+        with pytest.raises(NotImplementedError, match="minecart 1, tick 1: .* moved by a piston") as err:
+            sim.tick()
+        assert "\n" not in str(err.value)
+    else:
         for _ in range(3):
             sim.tick()
-    assert "\n" not in str(err.value)
+        assert sim.entity_by_id(1).pos.x > 1.5
 
 
 @pytest.mark.parametrize("version, check", [("1.21.3", "tick_block_collision"),
@@ -207,3 +230,169 @@ def test_the_experiment_is_refused_before_it_exists() -> None:
             _cart_scene(version, [])
     with pytest.raises(SceneError, match="scene.experiments"):
         load_scene_text(scene_toml(scene={"experiments": ["trade_rebalance"]}), "<experiments>")
+
+
+# the TNT minecart's explosions (tick, centre, power) on scenes/tnt_minecart_experimental_1_21_3.toml: with the
+# experiment the crash into the wall in tick 32 at 0.148 m/gt; the default controller's cart reaches the wall below
+# 0.1 m/gt and waits for the fuse the activator rail lit in tick 15
+TNT_CRASH = [(32, [8.509999990463257, 1.1, 0.5], 4.0529890060424805)]
+TNT_DEFAULT = [(95, [8.509999990463257, 1.0625, 0.5], 4.0)]
+
+
+def _tnt_run(version: str = "1.21.3", experiment: bool = True, ticks: int = 100) -> tuple[list, dict[int, int]]:
+    """The explosions (tick, centre, power) and the cart's fuse each tick it lives."""
+    sim = load_scene_doc(_doc(version, experiment, scene=TNT_SCENE), str(TNT_SCENE))
+    cart = sim.entity_by_id(1)
+    explosions, fuses = [], {}
+    for t in range(1, ticks + 1):
+        explosions += [(t, e["center"], e["power"]) for e in sim.tick().events if e["kind"] == "explosion"]
+        if not cart.removed:
+            fuses[t] = cart.fuse
+    return explosions, fuses
+
+
+@pytest.mark.parametrize("version", RELEASES)
+def test_a_tnt_minecart_launched_into_a_wall_explodes_on_the_crash(version: str) -> None:
+    """TntMinecartEntity's tick around the controller's (1.21.8-1.21.11 `MinecartTNT`, read: the same): primed in
+    tick 10 by the activator rail its second iteration reaches, it explodes when its move meets the wall with the
+    speed the controller keeps (moveAlongTrack sets the velocity back after the move)."""
+    explosions, fuses = _tnt_run(version, ticks=40)
+    assert explosions == TNT_CRASH
+    assert (fuses[9], fuses[10], fuses[31]) == (-1, 79, 58)
+
+
+def test_the_default_controller_brings_the_tnt_minecart_to_the_wall_too_slowly_to_crash() -> None:
+    """× 0.96 a tick and a 0.02 kickstart: at the wall below 0.1 m/gt, primed only where a tick begins on the
+    activator rail (tick 15), exploding by the fuse."""
+    explosions, fuses = _tnt_run(experiment=False)
+    assert explosions == TNT_DEFAULT
+    assert (fuses[14], fuses[15]) == (-1, 79)
+
+
+@pytest.mark.parametrize("name, value", [("MINECART_EXP_SLOWDOWN", 0.96), ("MINECART_EXP_LAUNCH", 0.02)])
+def test_a_mutated_tnt_minecart_run_is_caught(monkeypatch, name: str, value: float) -> None:
+    monkeypatch.setattr(minecart_experimental, name, value)
+    assert _tnt_run(ticks=40)[0] != TNT_CRASH
+
+
+@pytest.mark.parametrize("version, power", [("1.21.4", 5.053068161010742), ("1.21.8", 5.096317291259766)])
+def test_a_falling_tnt_minecart_explodes_with_the_experiment_as_without(version: str, power: float) -> None:
+    """Off rails the controller moves the cart with 1.21.2's `moveOffRail` (no cap on Y): a TNT minecart dropped 10
+    blocks lands and explodes (`handleFallDamage`) as the default cart does (`scenes/tnt_minecart_fall_1_21_8.toml`:
+    in float up to 1.21.4, in double from 1.21.5)."""
+    path = SCENES_DIR / "tnt_minecart_fall_1_21_8.toml"
+    for experiment in (False, True):
+        doc = tomli.loads(path.read_text())
+        doc["scene"]["version"] = version
+        if experiment:
+            doc["scene"]["experiments"] = ["minecart_improvements"]
+        sim = load_scene_doc(doc, str(path))
+        explosions = [(t, e["center"], e["power"]) for t in range(1, 41) for e in sim.tick().events
+                      if e["kind"] == "explosion"]
+        assert explosions == [(27, [0.5, 30.0, 0.5], power)]
+
+
+PUSH_SCENE = SCENES_DIR / "minecart_push_experimental_1_21_3.toml"
+RIDERS_SCENE = SCENES_DIR / "minecart_riders_experimental_1_21_3.toml"
+
+# scenes/minecart_push_experimental_1_21_3.toml: tick → id → (position, velocity). Tick 12: cart 1 stopped by cart 2
+# (x 5.5 − 0.98), its velocity set back by moveAlongTrack; cart 2 pushed 0.05 (0.1F × 0.5) and slowed × 0.975 in its
+# own tick; cart 4, across the track, pushed the same and turned north by its rail. Tick 13: cart 1 follows cart 2,
+# pushing it again; cart 3, which could not move, stopped.
+PUSHES = {
+    12: {1: (Vec3(4.519999980926514, 1.1, 0.5), Vec3(0.2213995037479953, 0.0, 0.0)),
+         2: (Vec3(5.548750000726431, 1.1, 0.5), Vec3(0.048750000726431604, 0.0, 0.0)),
+         3: (Vec3(4.519999980926514, 1.1, 3.5), Vec3(0.2213995037479953, 0.0, 0.0)),
+         4: (Vec3(5.5, 1.1, 3.4512499992735686), Vec3(0.0, 0.0, -0.048750000726431604))},
+    13: {1: (Vec3(4.568749981652945, 1.1, 0.5), Vec3(0.21586451615429542, 0.0, 0.0)),
+         2: (Vec3(5.6307718769486526, 1.1, 0.5), Vec3(0.08202187622222117, 0.0, 0.0)),
+         3: (Vec3(4.519999980926514, 1.1, 3.5), Vec3(0.0, 0.0, 0.0)),
+         4: (Vec3(5.5, 1.1, 3.3908782027263364), Vec3(0.0, 0.0, -0.060371796547232))},
+    30: {1: (Vec3(6.924546431204695, 1.1, 0.5), Vec3(0.14036528948380195, 0.0, 0.0)),
+         2: (Vec3(8.04902602799321, 1.1, 0.5), Vec3(0.13830463143511218, 0.0, 0.0))},
+}
+# the default controller on the same tracks: the push after each tick's move, along the offset; cart 4 across the
+# track is pushed by cart 3's own push_or_board, not by a collision
+PUSHES_DEFAULT = {
+    12: {1: (Vec3(4.4046768200267445, 1.0625, 0.5), Vec3(0.08302042070813248, 0.0, 0.0)),
+         2: (Vec3(5.637555091930584, 1.0625, 0.5), Vec3(0.1320528882533603, -0.0, 0.0))},
+}
+# scenes/minecart_riders_experimental_1_21_3.toml: cart 1 ridden by a zombie × 0.997 a tick from 0.4; cart 3 picks
+# up the zombie beside its track in tick 17 (its box grown by 0.2 reaches it, at 0.195 m/gt), then × 0.997; cart 5,
+# at rest, is pushed 0.001 a tick by its player's forward key (yaw −90: east) while slower than 0.1
+RIDDEN = {
+    16: {1: (Vec3(7.7392224952939035, 1.1, 0.5), Vec3(0.38122601054575567, 0.0, 0.0)),
+         3: (Vec3(5.397034029429539, 1.1, 4.5), Vec3(0.20007605052744762, 0.0, 0.0)),
+         4: (Vec3(6.5, 1.0, 5.39), Vec3(0.0, 0.0, 0.0)),
+         5: (Vec3(1.6335793101599827, 1.1, 8.5), Vec3(0.015598056238234757, 0.0, 0.0))},
+    17: {3: (Vec3(5.592108178693801, 1.1, 4.5), Vec3(0.19507414926426142, 0.0, 0.0)),
+         4: (Vec3(5.592108178693801, 0.587500011920929, 4.5), Vec3(0.0, 0.0, 0.0))},
+    30: {1: (Vec3(12.957847612309825, 1.1, 0.5), Vec3(0.36552302624179606, 0.0, 0.0)),
+         3: (Vec3(8.075450698515763, 1.1, 4.5), Vec3(0.1876017043701131, 0.0, 0.0)),
+         5: (Vec3(1.9504382754392557, 1.1, 8.5), Vec3(0.028644619030774567, 0.0, 0.0))},
+}
+RIDDEN_DEFAULT = {
+    17: {3: (Vec3(5.253098942401396, 1.0625, 4.5), Vec3(0.14987604230394405, -0.0, 0.0)),
+         4: (Vec3(6.5, 1.0, 5.39), Vec3(0.0, 0.0, 0.0))},
+    30: {1: (Vec3(10.119243439551024, 1.0625, 0.5), Vec3(0.36552302624179606, -0.0, 0.0)),
+         5: (Vec3(1.8388452423063615, 1.0625, 8.5), Vec3(0.028644619030774567, -0.0, 0.0))},
+}
+
+
+def _states(scene: Path, want: dict[int, dict[int, tuple[Vec3, Vec3]]], version: str = "1.21.3",
+            experiment: bool = True) -> dict[int, dict[int, tuple[Vec3, Vec3]]]:
+    """The (position, velocity) of the entities `want` names at its ticks."""
+    sim = load_scene_doc(_doc(version, experiment, scene=scene), str(scene))
+    seen = {}
+    for t in range(1, max(want) + 1):
+        sim.tick()
+        if t in want:
+            seen[t] = {i: (sim.entity_by_id(i).pos, sim.entity_by_id(i).motion) for i in want[t]}
+    return seen
+
+
+@pytest.mark.parametrize("version", RELEASES)
+def test_carts_meeting_carts_push_them_whatever_their_facing(version: str) -> None:
+    """`handleCollision` after a move that collided: `pushAwayFromEntities` (box grown 1.0E-7), each cart's
+    `pushAwayFrom` without the facing test (1.21.4, 1.21.8, 1.21.10 and 1.21.11's `pushEntities` and
+    `pushOtherMinecart` read: 1.21.3's)."""
+    assert _states(PUSH_SCENE, PUSHES, version) == PUSHES
+
+
+def test_the_default_controller_pushes_the_carts_otherwise() -> None:
+    seen = _states(PUSH_SCENE, PUSHES_DEFAULT, experiment=False)
+    assert seen == PUSHES_DEFAULT
+    assert seen[12] != {i: PUSHES[12][i] for i in (1, 2)}
+
+
+def test_a_push_between_carts_with_the_facing_test_is_caught(monkeypatch) -> None:
+    """The mutant: the default controller's |cos| ≥ 0.8 test applied with the experiment leaves cart 4, across the
+    track, where it stands."""
+    real = AbstractMinecart.push_away
+    monkeypatch.setattr(AbstractMinecart, "push_away",
+                        lambda self, other, features=None, experiment=False: real(self, other, features))
+    seen = _states(PUSH_SCENE, PUSHES)
+    assert seen[12][4] == (Vec3(5.5, 1.1, 3.5), Vec3(0.0, 0.0, 0.0))
+
+
+@pytest.mark.parametrize("version", [v for v in RELEASES if v != "1.21.5"])
+def test_riders_keep_0_997_and_a_player_s_keys_push_the_cart(version: str) -> None:
+    """`getSpeedRetention` 0.997 ridden; `pickUpEntities` (box grown by 0.2, 0, 0.2, at any speed) makes the zombie a
+    rider; `applyInitialVelocity` (1.21.8: `calculatePlayerInputSpeed`, `getLastClientMoveIntent`, the same). 1.21.5
+    refuses the player (the `player` row)."""
+    assert _states(RIDERS_SCENE, RIDDEN, version) == RIDDEN
+
+
+def test_the_default_controller_carries_the_riders_otherwise() -> None:
+    """Ridden carts move × 0.75 along the rail; the slower empty cart 3 reaches the zombie later (not in tick 17)."""
+    assert _states(RIDERS_SCENE, RIDDEN_DEFAULT, experiment=False) == RIDDEN_DEFAULT
+
+
+@pytest.mark.parametrize("name, value, cart", [("MINECART_SLOWDOWN_RIDDEN", 0.975, 1),
+                                               ("MINECART_RIDER_INPUT_PUSH", 0.0, 5),
+                                               ("MINECART_EXP_PICK_UP_MARGIN", 0.0, 3)])
+def test_a_mutated_rider_rule_is_caught(monkeypatch, name: str, value: float, cart: int) -> None:
+    """The ridden retention, the player's push and the pick-up reach each change their cart's run."""
+    monkeypatch.setattr(minecart_experimental, name, value)
+    seen = _states(RIDERS_SCENE, RIDDEN)
+    assert seen[30][cart] != RIDDEN[30][cart]
