@@ -1,4 +1,5 @@
-"""`ExperienceOrbEntity` (spec 06 §4): order FGMD, push-out, lava kick; player seeking comes with players. From 1.17
+"""`ExperienceOrbEntity` (spec 06 §4): order FGMD, push-out, lava kick; an orb with a player within 8 blocks, which it
+would follow, stops the run (`find_closest_player`). From 1.17
 (`xp_orb_merging`) orbs merge: every 20 ticks with their neighbours, and on spawn into an orb already there. Its
 state is a row of `XP_ORB_ROWS` (engine.entities.xp_orb_kernel), runs of orbs take that module's compiled loop
 (`XpOrbBatch`)."""
@@ -17,6 +18,7 @@ from engine.constants import (
     XP_ORB_BOUNCE_1_12,
     XP_ORB_DRAG,
     XP_ORB_DRAG_Y,
+    XP_ORB_FOLLOW_RANGE,
     XP_ORB_GRAVITY,
     XP_ORB_GRAVITY_1_12,
     XP_ORB_HEALTH,
@@ -36,6 +38,7 @@ from engine.constants import (
     XP_ORB_VALUES,
     XP_ORB_WIDTH,
 )
+from engine.core.edits import edits
 from engine.core.limits import MAX_QUERIED_ENTITIES
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
@@ -97,18 +100,27 @@ class XpOrbBatch(UnriddenRowBatch):
     `fall_distance` in 1.21.9), and solid entities in the world leave every orb to the object path; so does an orb
     with riders, a vehicle, a step height or movements recorded since its last tick.
     1.21.7+ (the block walk of `apply_effects_from_blocks`) runs as items do: `move_self` hands back an orb whose
-    path comes near a block with an effect, fire or lava."""
+    path comes near a block with an effect, fire or lava. A world with a player leaves every orb to the object path
+    (`find_closest_player`)."""
 
     table = XP_ORB_ROWS
     _traced = False
     _members: tuple[World, tuple[int, int], tuple[np.ndarray, np.ndarray, list[Entity]]] | None = None
+    _players: tuple[World, int, bool] | None = None
     mechanics = frozenset({"xp_orb", "entity_move", "supporting_block", "fluids", "void", "fall_distance",
                            "block_effects"})
 
     def decides(self, world: World, features: Features) -> bool:
         return not (world.collidable_count or features.refused & self.mechanics or features.move_motion_fields
-                    or features.collision_aabb_lists or features.xp_orb_tick_1_12) \
+                    or features.collision_aabb_lists or features.xp_orb_tick_1_12 or self.has_players(world)) \
             and features.in_lava_by_fluid_height and features.submerged_below_eye
+
+    def has_players(self, world: World) -> bool:
+        """Whether a player is in the world (an orb's tick then looks for it: the object path's
+        `find_closest_player`); kept while who is in the world does not change (engine.core.edits)."""
+        if self._players is None or self._players[0] is not world or self._players[1] != edits():
+            self._players = (world, edits(), any(e.is_player for e in world.entities.values()))
+        return self._players[2]
 
     def rows_of(self, run: list[Entity], traced: bool) -> np.ndarray:
         self._traced = traced      # a traced run replays each compiled tick alone: its merges go back (tick_rows)
@@ -238,7 +250,7 @@ class ExperienceOrb(RowBacked, Entity):
                       (b.min_y + b.max_y) / 2.0, self.pos.z, sim.features)
         if merging and self.age % XP_ORB_MERGE_PERIOD == 1:                                # 6 (1.17)
             run_stage(rec, self, MERGE, self.expensive_update, sim)
-        # 6-8: targeting and accelerating towards a player come with players
+        self.find_closest_player(sim)                                                       # 6-8
         prev_y = self.motion.y                                  # 1.21.4: the Y the bounce takes, before the move
         move(self, sim, MovementType.SELF, self.motion, rec)                                # 9 M
         run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, XP_ORB_DRAG, XP_ORB_DRAG_Y)  # 10, 11 D
@@ -256,7 +268,7 @@ class ExperienceOrb(RowBacked, Entity):
         lava in the position's cell kicks it (the burn sound draws); the push out of blocks where a collision box
         intersects the box (`in_blocks_1_12`); the move; X and Z × 0.98F (on the ground × the
         slipperiness of the block at floor(minY) − 1), Y × (double)0.98F, then on the ground Y × (double)−0.9F.
-        The player it seeks comes with players (1.12.2 refuses them)."""
+        Before the move, a player it would seek stops the run (`find_closest_player`)."""
         world = sim.world
         if self.pickup_delay > 0:
             self.pickup_delay -= 1
@@ -272,6 +284,7 @@ class ExperienceOrb(RowBacked, Entity):
         if in_blocks_1_12(self, world, sim.features):
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, p.x, (b.min_y + b.max_y) / 2.0, p.z,
                       sim.features)
+        self.find_closest_player(sim)
         move(self, sim, MovementType.SELF, self.motion, rec)
         # the block at floor(minY) - 1 is the one at floor(y - 1.0): the box's minY is the position's y
         run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, XP_ORB_DRAG, DRAG_1_12)
@@ -286,8 +299,8 @@ class ExperienceOrb(RowBacked, Entity):
         water movement, else gravity only while the box collides with no block; the lava kick; the merge every 20
         ticks; the push out of blocks only where the box collides and (from 1.21.6, `xp_orb_push_moved_box`) the
         box moved by the Motion does too; the move; the Motion × 0.98F on every axis (on the ground × the
-        slipperiness × 0.98F); where the move landed and the Y before it was below -0.03, Y := -(that Y) × 0.4. The
-        player it follows comes with players."""
+        slipperiness × 0.98F); where the move landed and the Y before it was below -0.03, Y := -(that Y) × 0.4. A
+        player it would follow stops the run before the push (`find_closest_player`)."""
         world, f, i, r = sim.world, self._t.f, self._t.i, self._r
         colliding = not world.is_space_empty(self.box)
         if self.submerged_in_water:
@@ -299,6 +312,7 @@ class ExperienceOrb(RowBacked, Entity):
             run_stage(rec, self, LAVA, flee_lava, self, False)
         if self.age % XP_ORB_MERGE_PERIOD == 1:
             run_stage(rec, self, MERGE, self.expensive_update, sim)
+        self.find_closest_player(sim)
         m = self.motion
         if colliding and (not sim.features.xp_orb_push_moved_box or               # 1.21.6: the moved box too
                           not world.is_space_empty(self.box.offset(m.x, m.y, m.z))):
@@ -314,6 +328,18 @@ class ExperienceOrb(RowBacked, Entity):
         if self.orb_age >= XP_ORB_MAX_AGE:
             self.remove()
 
+    def find_closest_player(self, sim: TickContext) -> None:
+        """The player the orb follows (`getClosestPlayer(this, 8.0)`: a player not a spectator whose squared
+        distance to the orb is below 64): its following is not simulated, so the run stops at the first tick the
+        orb's tick runs with one in that range, whether or not its search runs in that tick (1.14-1.16.5 search
+        when `lastTargetUpdateTick` allows, 1.17+ every 20 ticks, 1.12.2 when `xpTargetTime` allows)."""
+        p = self.pos
+        for player in sim.players:
+            if player.pos.squared_distance_to(p) < XP_ORB_FOLLOW_RANGE * XP_ORB_FOLLOW_RANGE:
+                raise refusal(sim.features, "xp_orb", f"entity {self.id} ({self.TYPE}), tick {sim.tick_count}",
+                              f"player {player.id} is within 8 blocks: an orb following a player "
+                              "(ExperienceOrbEntity.tick) is not simulated")
+
     def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`ExperienceOrbEntity.damage`: health = (int)(health − amount), removed at ≤ 0, whatever the source
         (explosion, lava, fire, cactus); always false, as vanilla returns."""
@@ -323,9 +349,10 @@ class ExperienceOrb(RowBacked, Entity):
         return False
 
     def expensive_update(self, sim: TickContext) -> list[int]:
-        """`expensiveUpdate` (1.17): the player search comes with players; then every orb of this one's value in
-        its box expanded by 0.5 whose id differs from this one's by a multiple of 40 merges into it (`merge`:
-        their counts add up, the lower age stays, the other orb is removed). The ids merged, in the world's order."""
+        """`expensiveUpdate` (1.17): the player search (`find_closest_player`, after it); then every orb of this
+        one's value in its box expanded by 0.5 whose id differs from this one's by a multiple of 40 merges into it
+        (`merge`: their counts add up, the lower age stays, the other orb is removed). The ids merged, in the
+        world's order."""
         others = sim.world.get_entities(self, self.box.expand(XP_ORB_MERGE_REACH),
                                         lambda o: isinstance(o, ExperienceOrb) and is_mergeable(o, self.id, self.value))
         for other in others:

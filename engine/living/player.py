@@ -317,8 +317,9 @@ class PlayerBatch:
       (`wouldPoseNotCollide`): a player with such a box within reach (`player_kernel.solid_near`) is handed back
       before its tick.
     - `PlayerEntity.tickMovement`'s `collideWithEntity` of the entities within its box grown by (1, 0.5, 1)
-      (`onPlayerCollision`: picking up items, XP orbs and arrows): not simulated on either path, nor does an XP
-      orb follow a player (`engine.entities.xp_orb`).
+      (`onPlayerCollision`: picking up items, XP orbs and arrows): not simulated; after the phase, whichever path
+      ran it, a player that would pick one up stops the run (`engine.living.player_collisions`), as does an XP orb
+      within 8 blocks of a player at its tick (`engine.entities.xp_orb`).
     - Riding (`tickRiding`, a vehicle placing its rider): a player riding or carrying is not `ready`.
 
     What other kinds do to players happens in the entity phase (an explosion's push and damage, a projectile's
