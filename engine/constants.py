@@ -408,6 +408,9 @@ TNT_EXPLOSION_FUSE_SPREAD = 4       # TntBlock.onDestroyedByExplosion: nextInt(f
 ITEM_HEALTH = 5                     # ItemEntity.health
 XP_ORB_HEALTH = 5                   # ExperienceOrbEntity.health
 XP_ORB_FOLLOW_RANGE = 8.0           # ExperienceOrbEntity.tick: getClosestPlayer(this, 8.0)
+XP_ORB_FOLLOW_PULL = 0.1            # ExperienceOrbEntity.tick: Motion += normalize(v) * (e * e * 0.1)
+XP_ORB_TARGET_PERIOD = 20           # 1.12.2-1.16.5: search when lastTargetUpdateTick < renderTicks - 20 + id % 100
+XP_ORB_TARGET_IDS = 100
 HOPPER_INPUT_MIN_Y = 0.5            # the releases' hopper input areas together: 1.12.2 getCaptureItems from y + 0.5,
 HOPPER_INPUT_MAX_Y = 2.0            # 1.13.2+ INPUT_AREA_SHAPE from 11/16, all to y + 2 (engine.influences.hopper)
 
@@ -601,6 +604,11 @@ VILLAGER_WIDTH = f32(0.6)           # EntityType.VILLAGER 0.6F × 1.95F
 VILLAGER_HEIGHT = f32(1.95)
 VILLAGER_MOVEMENT_SPEED = 0.5       # VillagerEntity.createVillagerAttributes: MOVEMENT_SPEED 0.5, FOLLOW_RANGE 48.0
 VILLAGER_FOLLOW_RANGE = 48.0
+VILLAGER_LOOT_REACH = 1.0           # MobEntity.tickMovement: items within getBoundingBox().expand(1.0, 0.0, 1.0)
+# VillagerEntity.GATHERABLE_ITEMS (1.12.2 canVillagerPickupItem the same), from 1.21.2 the villager_picks_up tag
+# (1.21.10's adds torchflower seeds and pitcher pods: taken in every release)
+VILLAGER_GATHERS = frozenset(f"minecraft:{n}" for n in ("bread", "potato", "carrot", "wheat", "wheat_seeds", "beetroot",
+                                                        "beetroot_seeds", "torchflower_seeds", "pitcher_pod"))
 PIG_WIDTH = f32(0.9)                # EntityType.PIG 0.9F × 0.9F
 PIG_HEIGHT = f32(0.9)
 PIG_MOVEMENT_SPEED = 0.25           # PigEntity.createPigAttributes: MOVEMENT_SPEED 0.25

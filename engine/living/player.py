@@ -318,8 +318,8 @@ class PlayerBatch:
       before its tick.
     - `PlayerEntity.tickMovement`'s `collideWithEntity` of the entities within its box grown by (1, 0.5, 1)
       (`onPlayerCollision`: picking up items, XP orbs and arrows): not simulated; after the phase, whichever path
-      ran it, a player that would pick one up stops the run (`engine.living.player_collisions`), as does an XP orb
-      within 8 blocks of a player at its tick (`engine.entities.xp_orb`).
+      ran it, a player that would pick one up stops the run (`engine.living.player_collisions`). An XP orb follows
+      a player in its own tick (`engine.entities.xp_orb`), reading the player's position and pose.
     - Riding (`tickRiding`, a vehicle placing its rider): a player riding or carrying is not `ready`.
 
     What other kinds do to players happens in the entity phase (an explosion's push and damage, a projectile's
