@@ -1,7 +1,7 @@
 """What removes or pulls items, XP orbs and arrows that the engine does not model stops the run in one line at the
 tick the game would do it (docs/versions.md, the `item`, `xp_orb` and `arrow` rows): a player picking one up
 (`engine.living.player_collisions`; an XP orb: `tests/engine/test_xp_orb_follow.py`), a hopper taking an item
-(`engine.influences.hopper`). Run as the scenes `scenes/pickup_*.toml`."""
+(`engine.influences.hopper`). Run as the scenes `scenes/refusals/pickup_*.toml`."""
 
 from __future__ import annotations
 
@@ -16,9 +16,11 @@ from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR
 from viewer.cli import main
 
+REFUSALS = SCENES_DIR / "refusals"   # scenes that stop in one line (the bundled ones trace 100 ticks)
+
 
 def _doc(name: str) -> dict[str, Any]:
-    return tomllib.loads((SCENES_DIR / f"pickup_{name}.toml").read_text())
+    return tomllib.loads((REFUSALS / f"pickup_{name}.toml").read_text())
 
 
 def _run(doc: dict[str, Any], ticks: int = 40) -> tuple[Simulation, str | None]:
@@ -86,7 +88,7 @@ def test_a_disabled_hopper_takes_nothing() -> None:
 
 
 def test_the_cli_stops_with_status_2_and_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["trace", str(SCENES_DIR / "pickup_player_item.toml"), "--ticks", "20"]) == 2
+    assert main(["trace", str(REFUSALS / "pickup_player_item.toml"), "--ticks", "20"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "tick 9: player 1 picks it up" in err
 
