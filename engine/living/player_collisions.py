@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.constants import PLAYER_PICK_UP_REACH, PLAYER_PICK_UP_REACH_Y
+from engine.core.edits import edits
 from engine.core.versions import refusal
 from engine.entities.arrow import PersistentProjectile, Trident
 from engine.entities.item import Item
@@ -21,6 +22,19 @@ if TYPE_CHECKING:
     from engine.entities.entity import Entity
     from engine.geometry.box import Box
     from engine.living.player import PlayerEntity
+    from engine.world.world import World
+
+PICKABLE = (Item, ExperienceOrb, PersistentProjectile)
+_held: tuple[World, int, bool] | None = None
+
+
+def holds_pickables(world: World) -> bool:
+    """Whether the world holds an item, an XP orb or an arrow (kept while who is in the world does not change:
+    engine.core.edits), so that a world without one costs no search per player."""
+    global _held
+    if _held is None or _held[0] is not world or _held[1] != edits():
+        _held = (world, edits(), any(isinstance(e, PICKABLE) for e in world.entities.values()))
+    return _held[2]
 
 
 def collision_box(player: PlayerEntity) -> Box:
@@ -54,7 +68,7 @@ def would_pick_up(sim: TickContext, player: PlayerEntity, e: Entity) -> bool:
 def collide_with_entities(sim: TickContext, player: PlayerEntity) -> None:
     """`PlayerEntity.tickMovement`'s collisions, after the player's move of this tick: stop where one of them would
     pick an entity up."""
-    if player.removed or player.is_dead():
+    if player.removed or player.is_dead() or not holds_pickables(sim.world):
         return
     for e in sim.world.get_entities(player, collision_box(player)):
         if not e.removed and would_pick_up(sim, player, e):
