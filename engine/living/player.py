@@ -104,6 +104,7 @@ from engine.living.attributes import (
     held_in,
 )
 from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
+from engine.living.player_collisions import collide_with_entities
 from engine.living.player_input import KEY_MASK, NOTHING, InputSchedule, PlayerInput
 from engine.living.travel import movement_input_to_velocity
 from engine.motion.collision_boxes import get_collision_boxes
@@ -566,6 +567,10 @@ class PlayerEntity(RowBacked, LivingEntity):
             run_stage(rec, self, POSE, self.update_size_1_12, sim.world, sim.features)
         else:
             run_stage(rec, self, POSE, self.update_size, sim.world, sim.features)
+
+    def collide_with_entities(self, sim: TickContext) -> None:
+        """`PlayerEntity.tickMovement`'s collisions after the players phase (`engine.living.player_collisions`)."""
+        collide_with_entities(sim, self)
 
     def use_release(self, features: Features) -> None:
         """What the release fixes for the player's object-path tick, set at its first tick and when the release

@@ -26,7 +26,6 @@ from engine.influences import explosion, piston
 from engine.influences.hopper import check_hoppers
 from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
-from engine.living.player_collisions import collide_with_entities
 from engine.motion.collision_kernel import scratch
 from engine.redstone import components  # noqa: F401  (registers the redstone blocks' behaviour)
 from engine.redstone.scheduler import PRIORITY_NAMES
@@ -330,7 +329,7 @@ class Simulation:
         # what each touched at the end of its tick: nothing a player's tick moves is picked up, so after the phase
         # each player finds what it found at its turn
         for e in players:
-            collide_with_entities(self, e)
+            e.collide_with_entities(self)
 
     def _tick_player_run(self, batch: Any, players: list[Entity], phase: PhaseRecord) -> None:
         """The players phase on rows (`engine.living.player.PlayerBatch`): its compiled loop up to a player whose
