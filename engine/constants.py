@@ -263,6 +263,8 @@ SPAWN_BELOW_EYE = f32(0.1)            # ThrownEntity / PersistentProjectileEntit
 PLAYER_WIDTH = f32(0.6)               # EntityType.PLAYER 0.6F × 1.8F, standing eye height 1.62F
 PLAYER_HEIGHT = f32(1.8)
 PLAYER_EYE_HEIGHT = f32(1.62)
+PLAYER_PICK_UP_REACH = 1.0           # PlayerEntity.tickMovement: the box grown by (1.0, 0.5, 1.0) (riding: 0.0 in Y)
+PLAYER_PICK_UP_REACH_Y = 0.5
 
 THROWN_WIDTH = f32(0.25)              # snowball, egg, ender pearl, potion, bottle o' enchanting, llama spit
 THROWN_HEIGHT = f32(0.25)
@@ -405,6 +407,12 @@ BLAST_PROTECTION_STEP = 0.15        # 1.20+: velocity * clamp(1.0 - level * 0.15
 TNT_EXPLOSION_FUSE_SPREAD = 4       # TntBlock.onDestroyedByExplosion: nextInt(fuse / 4) + fuse / 8 (AMBIGUITY-N2)
 ITEM_HEALTH = 5                     # ItemEntity.health
 XP_ORB_HEALTH = 5                   # ExperienceOrbEntity.health
+XP_ORB_FOLLOW_RANGE = 8.0           # ExperienceOrbEntity.tick: getClosestPlayer(this, 8.0)
+XP_ORB_FOLLOW_PULL = 0.1            # ExperienceOrbEntity.tick: Motion += normalize(v) * (e * e * 0.1)
+XP_ORB_TARGET_PERIOD = 20           # 1.12.2-1.16.5: search when lastTargetUpdateTick < renderTicks - 20 + id % 100
+XP_ORB_TARGET_IDS = 100
+HOPPER_INPUT_MIN_Y = 0.5            # the releases' hopper input areas together: 1.12.2 getCaptureItems from y + 0.5,
+HOPPER_INPUT_MAX_Y = 2.0            # 1.13.2+ INPUT_AREA_SHAPE from 11/16, all to y + 2 (engine.influences.hopper)
 
 # --- java.util.HashMap, whose iteration order fixes the order of an explosion's affected blocks ---
 HASHMAP_INITIAL_CAPACITY = 16
@@ -596,6 +604,11 @@ VILLAGER_WIDTH = f32(0.6)           # EntityType.VILLAGER 0.6F × 1.95F
 VILLAGER_HEIGHT = f32(1.95)
 VILLAGER_MOVEMENT_SPEED = 0.5       # VillagerEntity.createVillagerAttributes: MOVEMENT_SPEED 0.5, FOLLOW_RANGE 48.0
 VILLAGER_FOLLOW_RANGE = 48.0
+VILLAGER_LOOT_REACH = 1.0           # MobEntity.tickMovement: items within getBoundingBox().expand(1.0, 0.0, 1.0)
+# VillagerEntity.GATHERABLE_ITEMS (1.12.2 canVillagerPickupItem the same), from 1.21.2 the villager_picks_up tag
+# (1.21.10's adds torchflower seeds and pitcher pods: taken in every release)
+VILLAGER_GATHERS = frozenset(f"minecraft:{n}" for n in ("bread", "potato", "carrot", "wheat", "wheat_seeds", "beetroot",
+                                                        "beetroot_seeds", "torchflower_seeds", "pitcher_pod"))
 PIG_WIDTH = f32(0.9)                # EntityType.PIG 0.9F × 0.9F
 PIG_HEIGHT = f32(0.9)
 PIG_MOVEMENT_SPEED = 0.25           # PigEntity.createPigAttributes: MOVEMENT_SPEED 0.25

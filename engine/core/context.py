@@ -35,6 +35,11 @@ class TickContext(Protocol):
         """Live entities in update order."""
         ...
 
+    @property
+    def players(self) -> list[Any]:
+        """Live players in update order."""
+        ...
+
     def entity_by_id(self, entity_id: int) -> Any | None: ...
 
     def create(self, cls: type, pos: Vec3, motion: Vec3 = ..., entity_id: int | None = None) -> Any:

@@ -302,7 +302,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "xp_orb_merging": ("ExperienceOrbEntity: every 20 ticks of its age (age % 20 == 1) an orb takes in the orbs of "
                        "its value within its box expanded by 0.5 whose id differs from its own by a multiple of 40 "
                        "(Count, the lower age); ExperienceOrbEntity.spawn first adds to such an orb within a 1-block "
-                       "box (a world Random draw below 40); no pickup delay, no burn-sound draw in lava (1.17)",
+                       "box (a world Random draw below 40); no pickup delay, no burn-sound draw in lava; the player "
+                       "search runs there, not by lastTargetUpdateTick and the id, and a dead target is dropped "
+                       "(1.17)",
                        (1, 17, 0), None),
     "world_height_1_18": ("the 1.18 overworld spans y -64..319 (DimensionType min_y -64, height 384; the nether "
                           "and the end keep 0..255): the void removes entities below its bottom - 64 and falling "
@@ -329,8 +331,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                       (1, 14, 0)),
     "xp_orb_tick_1_12": ("EntityXPOrb.onUpdate: motionY -= (double)0.03F always (no water movement), on the ground Y "
                          "x (double)-0.9F; an orb made by EntityXPOrb(World) (summoned or loaded: a scene's) is "
-                         "0.25 x 0.25, not 0.5 x 0.5 (1.12.2 and 1.13.2, which floats where its eyes are in water: "
-                         "water_material_acceleration off)", OLDEST, (1, 14, 0)),
+                         "0.25 x 0.25, not 0.5 x 0.5; the pull towards the player adds (d/8) / |d/8| x (1 - |d/8|)^2 "
+                         "x 0.1 to each motion field, the player's getEyeHeight (1.12.2 and 1.13.2, which floats "
+                         "where its eyes are in water: water_material_acceleration off)", OLDEST, (1, 14, 0)),
     "water_material_acceleration": ("Entity.handleWaterMovement: World.handleMaterialAcceleration over the box shrunk "
                                     "by 0.4 at the top and bottom (re-sorted where that inverts it) and by 0.001, "
                                     "every water block in its cells counted (no depth), BlockLiquid.getFlow on "
@@ -1308,8 +1311,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                            "powered until it runs, not set unpowered at once with flags 18, before "
                                            "Level.setBlock's neighbour updates (1.21.9 and 1.21.10 read; 1.21.11 the "
                                            "same; 1.21.8: 1.21.3's)", (1, 21, 9), None),
-    "xp_orb_tick_1_21_8": ("ExperienceOrb.tick: no gravity while the box collides, the push out of blocks only while "
-                           "it collides, the friction (0.98F, on the ground x the slipperiness) on Y as well, the "
+    "xp_orb_tick_1_21_8": ("ExperienceOrb.tick: no gravity while the box collides, followNearbyPlayer every tick "
+                           "(a pull with no range test), the push out of blocks only while it collides and follows "
+                           "no player, the friction (0.98F, on the ground x the slipperiness) on Y as well, the "
                            "bounce only where prevY < -0.03 (1.21.7 and 1.21.8; 1.21.11 the same; 1.21.5-1.21.6 "
                            "bracketed by the 25w03a snapshot of 1.21.5, the 25w15a and 25w18a snapshots of 1.21.6 "
                            "and 1.21.7)", (1, 21, 5), None),

@@ -13,12 +13,13 @@ it is collected, so snapshots and worlds stay independent.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from engine.constants import ENTITY_SECTION_MAX, LAVA_PUSH, LAVA_PUSH_ULTRAWARM, SECTION_SIZE
+from engine.core.edits import edits
 from engine.geometry.box import Box, Vec3
 from engine.jit import njit, plain
 from engine.motion.collision_kernel import INT_MAX, INT_MIN, jfloor
@@ -302,10 +303,19 @@ class RowBatch:
     table: ClassVar[RowTable]
     mechanics: ClassVar[frozenset[str]]   # the versions table's rows its kernels decide (a refusal: object path)
     replays: ClassVar[bool] = True        # a traced run takes the loop, its ticks replayed (else: object path)
+    _held: tuple[World, int, Callable[[Entity], bool], bool] | None = None   # `world_holds`' last answer
 
     def decides(self, world: World, features: Features) -> bool:
         """Whether the loop may run in this world and version at all (else every entity takes the object path)."""
         raise NotImplementedError
+
+    def world_holds(self, world: World, test: Callable[[Entity], bool]) -> bool:
+        """Whether an entity of the world passes `test` (one this kind's tick reads and the kernels do not, leaving
+        the kind to the object path); kept while who is in the world does not change (engine.core.edits)."""
+        held = self._held
+        if held is None or held[0] is not world or held[1] != edits() or held[2] is not test:
+            held = self._held = (world, edits(), test, any(map(test, world.entities.values())))
+        return held[3]
 
     def row(self, e: Entity, traced: bool) -> int:
         """`e`'s row for the loop, or −1 where its tick takes the object path."""

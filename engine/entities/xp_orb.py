@@ -1,10 +1,12 @@
-"""`ExperienceOrbEntity` (spec 06 §4): order FGMD, push-out, lava kick; player seeking comes with players. From 1.17
+"""`ExperienceOrbEntity` (spec 06 §4): order FGMD, push-out, lava kick, following the closest player within 8 blocks
+(`follow_player`: each release's search schedule and pull). From 1.17
 (`xp_orb_merging`) orbs merge: every 20 ticks with their neighbours, and on spawn into an orb already there. Its
 state is a row of `XP_ORB_ROWS` (engine.entities.xp_orb_kernel), runs of orbs take that module's compiled loop
 (`XpOrbBatch`)."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -17,6 +19,8 @@ from engine.constants import (
     XP_ORB_BOUNCE_1_12,
     XP_ORB_DRAG,
     XP_ORB_DRAG_Y,
+    XP_ORB_FOLLOW_PULL,
+    XP_ORB_FOLLOW_RANGE,
     XP_ORB_GRAVITY,
     XP_ORB_GRAVITY_1_12,
     XP_ORB_HEALTH,
@@ -33,6 +37,8 @@ from engine.constants import (
     XP_ORB_SPAWN_SPREAD,
     XP_ORB_SPAWN_SPREAD_1_21_8,
     XP_ORB_SPAWN_VY,
+    XP_ORB_TARGET_IDS,
+    XP_ORB_TARGET_PERIOD,
     XP_ORB_VALUES,
     XP_ORB_WIDTH,
 )
@@ -77,6 +83,8 @@ PUSH_OUT = StageInfo("push_out", "Entity.pushOutOfBlocks", "Pu")
 DRAG = StageInfo("drag", "ExperienceOrbEntity.tick", "D")
 BOUNCE = StageInfo("ground_bounce", "ExperienceOrbEntity.tick")
 MERGE = StageInfo("merge", "ExperienceOrbEntity.expensiveUpdate")
+FOLLOW = StageInfo("follow_player", "ExperienceOrbEntity.tick")
+XP_ORB_FOLLOW_RANGE_SQ = XP_ORB_FOLLOW_RANGE * XP_ORB_FOLLOW_RANGE
 _NONE = (np.zeros((0, 6), dtype=np.int64), np.zeros(0, dtype=np.int64), [])   # no members: merges go back
 NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs refuses `block_effects` (decides)
 
@@ -97,7 +105,8 @@ class XpOrbBatch(UnriddenRowBatch):
     `fall_distance` in 1.21.9), and solid entities in the world leave every orb to the object path; so does an orb
     with riders, a vehicle, a step height or movements recorded since its last tick.
     1.21.7+ (the block walk of `apply_effects_from_blocks`) runs as items do: `move_self` hands back an orb whose
-    path comes near a block with an effect, fire or lava."""
+    path comes near a block with an effect, fire or lava. A world with a player leaves every orb to the object path,
+    which follows it (`follow_player`)."""
 
     table = XP_ORB_ROWS
     _traced = False
@@ -107,7 +116,8 @@ class XpOrbBatch(UnriddenRowBatch):
 
     def decides(self, world: World, features: Features) -> bool:
         return not (world.collidable_count or features.refused & self.mechanics or features.move_motion_fields
-                    or features.collision_aabb_lists or features.xp_orb_tick_1_12) \
+                    or features.collision_aabb_lists or features.xp_orb_tick_1_12
+                    or self.world_holds(world, is_player)) \
             and features.in_lava_by_fluid_height and features.submerged_below_eye
 
     def rows_of(self, run: list[Entity], traced: bool) -> np.ndarray:
@@ -190,6 +200,7 @@ class ExperienceOrb(RowBacked, Entity):
         self.pickup_delay = 0
         self.picking_count = 1       # pickingCount (NBT "Count", 1.17): the orbs merged into this one
         self.health = XP_ORB_HEALTH
+        self.target: int | None = None   # the id of the player it follows (`target`, not saved: none when loaded)
 
     def type_fields(self) -> dict[str, Any]:
         fields = {"age": self.orb_age, "value": self.value}
@@ -238,7 +249,9 @@ class ExperienceOrb(RowBacked, Entity):
                       (b.min_y + b.max_y) / 2.0, self.pos.z, sim.features)
         if merging and self.age % XP_ORB_MERGE_PERIOD == 1:                                # 6 (1.17)
             run_stage(rec, self, MERGE, self.expensive_update, sim)
-        # 6-8: targeting and accelerating towards a player come with players
+        elif not merging and searches_1_12(self):                                           # 6
+            self.update_target(sim)
+        run_stage(rec, self, FOLLOW, self.follow_player, sim)                               # 7, 8
         prev_y = self.motion.y                                  # 1.21.4: the Y the bounce takes, before the move
         move(self, sim, MovementType.SELF, self.motion, rec)                                # 9 M
         run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, XP_ORB_DRAG, XP_ORB_DRAG_Y)  # 10, 11 D
@@ -256,7 +269,8 @@ class ExperienceOrb(RowBacked, Entity):
         lava in the position's cell kicks it (the burn sound draws); the push out of blocks where a collision box
         intersects the box (`in_blocks_1_12`); the move; X and Z × 0.98F (on the ground × the
         slipperiness of the block at floor(minY) − 1), Y × (double)0.98F, then on the ground Y × (double)−0.9F.
-        The player it seeks comes with players (1.12.2 refuses them)."""
+        Before the move, the player search by `xpTargetColor` (`searches_1_12`) and the pull
+        (`follow_player_1_12`)."""
         world = sim.world
         if self.pickup_delay > 0:
             self.pickup_delay -= 1
@@ -272,6 +286,9 @@ class ExperienceOrb(RowBacked, Entity):
         if in_blocks_1_12(self, world, sim.features):
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, p.x, (b.min_y + b.max_y) / 2.0, p.z,
                       sim.features)
+        if searches_1_12(self):
+            self.update_target(sim)
+        run_stage(rec, self, FOLLOW, self.follow_player_1_12, sim)
         move(self, sim, MovementType.SELF, self.motion, rec)
         # the block at floor(minY) - 1 is the one at floor(y - 1.0): the box's minY is the position's y
         run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, XP_ORB_DRAG, DRAG_1_12)
@@ -284,10 +301,10 @@ class ExperienceOrb(RowBacked, Entity):
     def _tick_1_21_8(self, sim: TickContext, rec: Recorder | None) -> None:
         """1.21.8's `ExperienceOrb.tick` after the base tick (`xp_orb_tick_1_21_8`; 1.21.11 the same): in water the
         water movement, else gravity only while the box collides with no block; the lava kick; the merge every 20
-        ticks; the push out of blocks only where the box collides and (from 1.21.6, `xp_orb_push_moved_box`) the
-        box moved by the Motion does too; the move; the Motion × 0.98F on every axis (on the ground × the
-        slipperiness × 0.98F); where the move landed and the Y before it was below -0.03, Y := -(that Y) × 0.4. The
-        player it follows comes with players."""
+        ticks; `followNearbyPlayer` (every tick); the push out of blocks only where the box collides, it follows no
+        player and (from 1.21.6, `xp_orb_push_moved_box`) the box moved by the Motion collides too; the move; the
+        Motion × 0.98F on every axis (on the ground × the slipperiness × 0.98F); where the move landed and the Y
+        before it was below -0.03, Y := -(that Y) × 0.4."""
         world, f, i, r = sim.world, self._t.f, self._t.i, self._r
         colliding = not world.is_space_empty(self.box)
         if self.submerged_in_water:
@@ -299,9 +316,10 @@ class ExperienceOrb(RowBacked, Entity):
             run_stage(rec, self, LAVA, flee_lava, self, False)
         if self.age % XP_ORB_MERGE_PERIOD == 1:
             run_stage(rec, self, MERGE, self.expensive_update, sim)
+        run_stage(rec, self, FOLLOW, self.follow_nearby_player, sim)
         m = self.motion
-        if colliding and (not sim.features.xp_orb_push_moved_box or               # 1.21.6: the moved box too
-                          not world.is_space_empty(self.box.offset(m.x, m.y, m.z))):
+        if colliding and self.target is None and (        # following no player; 1.21.6: the moved box too
+                not sim.features.xp_orb_push_moved_box or not world.is_space_empty(self.box.offset(m.x, m.y, m.z))):
             b = self.box
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
                       (b.min_y + b.max_y) / 2.0, self.pos.z, sim.features)
@@ -314,6 +332,89 @@ class ExperienceOrb(RowBacked, Entity):
         if self.orb_age >= XP_ORB_MAX_AGE:
             self.remove()
 
+    def target_player(self, sim: TickContext) -> Entity | None:
+        """The player it follows, in the world; a target that left the world (the game keeps following where it
+        was) stops the run."""
+        if self.target is None:
+            return None
+        player = sim.entity_by_id(self.target)
+        if player is None or player.removed:
+            raise refusal(sim.features, "xp_orb", f"entity {self.id} ({self.TYPE}), tick {sim.tick_count}",
+                          f"it follows player {self.target}, which left the world: not simulated")
+        return player
+
+    def update_target(self, sim: TickContext) -> None:
+        """The search of `tick` (1.12.2-1.16.5) and `expensiveUpdate` (1.17): a new closest player within 8 blocks
+        where it has none or the one it has is more than 8 blocks away (squared distance above 64)."""
+        player = self.target_player(sim)
+        if player is None or player.pos.squared_distance_to(self.pos) > XP_ORB_FOLLOW_RANGE_SQ:
+            found = get_closest_player(sim, self.pos)
+            self.target = None if found is None else found.id
+
+    def follow_player(self, sim: TickContext) -> None:
+        """`ExperienceOrbEntity.tick` 7-8 (1.14-1.21.4): a target spectating (none: spectators are not modelled)
+        or, from 1.17, dead is dropped; towards the target's position raised by half its standing eye height, the
+        vector v: where |v|² < 64, Motion += normalize(v) × (1 − |v|/8)² × 0.1."""
+        player = self.target_player(sim)
+        if player is not None and sim.features.xp_orb_merging and player.is_dead():
+            self.target = player = None
+        if player is None:
+            return
+        v = self.to_eyes(player)
+        d = v.x * v.x + v.y * v.y + v.z * v.z
+        if d < XP_ORB_FOLLOW_RANGE_SQ:
+            self.pull(sim, v, d)
+
+    def follow_nearby_player(self, sim: TickContext) -> None:
+        """1.21.5+ `ExperienceOrb.followNearbyPlayer`, every tick: with no target, a spectating one or one more
+        than 8 blocks away, the closest player within 8 blocks if it is alive (else none); then towards the
+        target, Motion += normalize(v) × (1 − |v|/8)² × 0.1 with no range test (v reaches half the eye height
+        above the position: a little beyond 8 blocks the pull grows again)."""
+        player = self.target_player(sim)
+        if player is None or player.pos.squared_distance_to(self.pos) > XP_ORB_FOLLOW_RANGE_SQ:
+            player = get_closest_player(sim, self.pos)
+            if player is not None and player.is_dead():
+                player = None
+            self.target = None if player is None else player.id
+        if player is not None:
+            v = self.to_eyes(player)
+            self.pull(sim, v, v.x * v.x + v.y * v.y + v.z * v.z)
+
+    def to_eyes(self, player: Entity) -> Vec3:
+        """The vector from the orb to the player's position raised by half its eye height (a float, then
+        (double)eye / 2.0)."""
+        return Vec3(player.pos.x - self.pos.x, player.pos.y + player.eye_height / 2.0 - self.pos.y,
+                    player.pos.z - self.pos.z)
+
+    def pull(self, sim: TickContext, v: Vec3, d: float) -> None:
+        """Motion += `v`.normalize() × e² × 0.1, e = 1 − √d / 8 (`Vec3d.normalize`: float length up to 1.16.5)."""
+        e = 1.0 - math.sqrt(d) / XP_ORB_FOLLOW_RANGE
+        n = v.normalize(sim.features.vec_double, normalize_zero_below(sim.features))
+        s = e * e * XP_ORB_FOLLOW_PULL
+        m = self.motion
+        self.motion = Vec3(m.x + n.x * s, m.y + n.y * s, m.z + n.z * s)
+
+    def follow_player_1_12(self, sim: TickContext) -> None:
+        """1.12.2's and 1.13.2's `EntityXPOrb.onUpdate`: towards the target (none where spectating) the vector
+        (Δx, Δy + getEyeHeight()/2, Δz) / 8.0 of length d; where 1 − d > 0, each motion field += its part / d ×
+        (1 − d)² × 0.1. An orb exactly at that point divides by zero (the game's Motion becomes NaN): stopped."""
+        player = self.target_player(sim)
+        if player is None:
+            return
+        dx = (player.pos.x - self.pos.x) / XP_ORB_FOLLOW_RANGE
+        dy = (player.pos.y + player.eye_height / 2.0 - self.pos.y) / XP_ORB_FOLLOW_RANGE
+        dz = (player.pos.z - self.pos.z) / XP_ORB_FOLLOW_RANGE
+        d = math.sqrt(dx * dx + dy * dy + dz * dz)
+        e = 1.0 - d
+        if e > 0.0:
+            if d == 0.0:
+                raise refusal(sim.features, "xp_orb", f"entity {self.id} ({self.TYPE}), tick {sim.tick_count}",
+                              f"it sits at player {player.id}'s eye-height midpoint: the game's Motion becomes NaN")
+            e = e * e
+            m = self.motion
+            self.motion = Vec3(m.x + dx / d * e * XP_ORB_FOLLOW_PULL, m.y + dy / d * e * XP_ORB_FOLLOW_PULL,
+                               m.z + dz / d * e * XP_ORB_FOLLOW_PULL)
+
     def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`ExperienceOrbEntity.damage`: health = (int)(health − amount), removed at ≤ 0, whatever the source
         (explosion, lava, fire, cactus); always false, as vanilla returns."""
@@ -323,9 +424,10 @@ class ExperienceOrb(RowBacked, Entity):
         return False
 
     def expensive_update(self, sim: TickContext) -> list[int]:
-        """`expensiveUpdate` (1.17): the player search comes with players; then every orb of this one's value in
-        its box expanded by 0.5 whose id differs from this one's by a multiple of 40 merges into it (`merge`:
-        their counts add up, the lower age stays, the other orb is removed). The ids merged, in the world's order."""
+        """`expensiveUpdate` (1.17): the player search (`update_target`); then every orb of this one's value in its
+        box expanded by 0.5 whose id differs from this one's by a multiple of 40 merges into it (`merge`: their
+        counts add up, the lower age stays, the other orb is removed). The ids merged, in the world's order."""
+        self.update_target(sim)
         others = sim.world.get_entities(self, self.box.expand(XP_ORB_MERGE_REACH),
                                         lambda o: isinstance(o, ExperienceOrb) and is_mergeable(o, self.id, self.value))
         for other in others:
@@ -333,6 +435,32 @@ class ExperienceOrb(RowBacked, Entity):
             other.remove()
         return [o.id for o in others]
 
+
+
+def is_player(e: Entity) -> bool:
+    return e.is_player
+
+
+def searches_1_12(orb: ExperienceOrb) -> bool:
+    """Whether this tick runs the player search of 1.12.2-1.16.5 (`lastTargetUpdateTick < renderTicks − 20 + id %
+    100`, then `lastTargetUpdateTick = renderTicks`; 1.12.2 `xpTargetColor`, `xpColor`). Neither counter is saved,
+    both start at 0, and renderTicks counts the orb's ticks (its age − 1 during its tick), so with q = 20 − id % 100
+    the search runs every tick where q < 0, else where renderTicks is a positive multiple of q + 1."""
+    q = XP_ORB_TARGET_PERIOD - orb.id % XP_ORB_TARGET_IDS
+    r = orb.age - 1
+    return q < 0 or r > 0 and r % (q + 1) == 0
+
+
+def get_closest_player(sim: TickContext, pos: Vec3) -> Entity | None:
+    """`World.getClosestPlayer(entity, 8.0)` (1.12.2 `getClosestPlayerToEntity`, 1.21 `getNearestPlayer`): of the
+    players not spectating (spectators are not modelled), in the world's order, the first whose squared distance
+    from `pos` is the least below 64."""
+    found, best = None, -1.0
+    for player in sim.players:
+        d = player.pos.squared_distance_to(pos)
+        if d < XP_ORB_FOLLOW_RANGE_SQ and (best == -1.0 or d < best):
+            found, best = player, d
+    return found
 
 
 def get_experience_value(amount: int) -> int:

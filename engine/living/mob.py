@@ -195,7 +195,9 @@ class MobBatch(RowBatch):
       and the bank jump's test: a mob with one within reach of its box grown by its Motion is handed back before
       its tick (`player_kernel.solid_near`).
     - `MobEntity.tickMovement`'s loot pickup of items (`canPickUpLoot`), targets and their goals, and a leash
-      holder's pull: pickup and targets are simulated on neither path; a leashed mob is not ready.
+      holder's pull: of the kinds here only villagers pick up (`mobs.Villager.loot`, which stops the run; their
+      batch leaves them to the object path in a world holding an item); targets are simulated on neither path;
+      a leashed mob is not ready.
 
     TNT, items, XP orbs, projectiles and falling blocks are neither pushable nor solid: mobs beside them run the
     loop throughout. The other kinds do not move while a run of mobs ticks, so their boxes are read once a call."""

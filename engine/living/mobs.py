@@ -44,7 +44,9 @@ from engine.constants import (
     SKELETON_MOVEMENT_SPEED,
     SKELETON_RIDING_OFFSET,
     VILLAGER_FOLLOW_RANGE,
+    VILLAGER_GATHERS,
     VILLAGER_HEIGHT,
+    VILLAGER_LOOT_REACH,
     VILLAGER_MAX_FOLLOW_RANGE,
     VILLAGER_MOVEMENT_SPEED,
     VILLAGER_WIDTH,
@@ -60,6 +62,8 @@ from engine.constants import (
     ZOMBIE_WIDTH,
 )
 from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import refusal
+from engine.entities.item import Item
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
@@ -71,6 +75,8 @@ if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
+    from engine.entities.entity import Entity
+    from engine.world.world import World
 
 FLOP = StageInfo("flop", "GuardianEntity.tickMovement")
 
@@ -165,11 +171,23 @@ class Zombie(MobEntity):
         return features.undead_swim_goal
 
 
+def is_item(e: Entity) -> bool:
+    return isinstance(e, Item)
+
+
+class VillagerBatch(MobBatch):
+    """`MobBatch` for villagers: a world holding an item leaves them to the object path, whose tick looks for the
+    items they gather (`Villager.loot`)."""
+
+    def decides(self, world: World, features: Features) -> bool:
+        return not self.world_holds(world, is_item) and super().decides(world, features)
+
+
 class Villager(MobEntity):
     """`VillagerEntity`: opens wooden doors in its paths and its path searches swim (its constructor's navigation
-    settings, from 1.14; before, its swim goal's)."""
+    settings, from 1.14; before, its swim goal's); gathering items is not modelled (`loot`)."""
 
-    batch = MobBatch()
+    batch = VillagerBatch()
     TYPE = "minecraft:villager"
     WIDTH = VILLAGER_WIDTH
     HEIGHT = VILLAGER_HEIGHT
@@ -177,6 +195,26 @@ class Villager(MobEntity):
     CAN_OPEN_DOORS = True
     CAN_SWIM = True
     MAX_FOLLOW_RANGE = VILLAGER_MAX_FOLLOW_RANGE
+
+    def tick_movement(self, sim: TickContext, rec: Recorder | None) -> None:
+        """`MobEntity.tickMovement`: `LivingEntity`'s, then the loot pickup (`loot`)."""
+        super().tick_movement(sim, rec)
+        self.loot(sim)
+
+    def loot(self, sim: TickContext) -> None:
+        """`MobEntity.tickMovement`'s pickup (1.12.2 `EntityLiving.onLivingUpdate`): a villager can pick up loot
+        (its constructor sets it; the NBT changes it only where it holds CanPickUpLoot, which a scene has not) and,
+        alive (with mobGriefing, a game rule not modelled, on), takes each item with pickup delay 0 whose box meets
+        its own grown by (1, 0, 1) and whose stack it gathers (`VillagerEntity.canGather`; 1.12.2
+        `updateEquipmentIfNeeded`: `VILLAGER_GATHERS`; a profession's own, the farmer's bone meal, not modelled:
+        scenes' villagers have none). Its inventory is not modelled: the run stops before the item is removed."""
+        if self.is_dead():
+            return
+        for e in sim.world.get_entities(self, self.box.expand(VILLAGER_LOOT_REACH, 0.0, VILLAGER_LOOT_REACH), is_item):
+            if not e.removed and e.pickup_delay == 0 and e.item in VILLAGER_GATHERS:
+                raise refusal(sim.features, "item", f"entity {e.id} ({e.TYPE}), tick {sim.tick_count}",
+                              f"villager {self.id} gathers it (MobEntity.tickMovement → loot): its inventory is "
+                              "not modelled")
 
     def has_swim_goal(self, features: Features) -> bool:
         """`EntityVillager.initEntityAI` up to 1.13.2: `EntityAISwimming` at priority 0 (`villager_swim_goal`);

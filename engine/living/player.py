@@ -104,6 +104,7 @@ from engine.living.attributes import (
     held_in,
 )
 from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
+from engine.living.player_collisions import collide_with_entities
 from engine.living.player_input import KEY_MASK, NOTHING, InputSchedule, PlayerInput
 from engine.living.travel import movement_input_to_velocity
 from engine.motion.collision_boxes import get_collision_boxes
@@ -317,8 +318,9 @@ class PlayerBatch:
       (`wouldPoseNotCollide`): a player with such a box within reach (`player_kernel.solid_near`) is handed back
       before its tick.
     - `PlayerEntity.tickMovement`'s `collideWithEntity` of the entities within its box grown by (1, 0.5, 1)
-      (`onPlayerCollision`: picking up items, XP orbs and arrows): not simulated on either path, nor does an XP
-      orb follow a player (`engine.entities.xp_orb`).
+      (`onPlayerCollision`: picking up items, XP orbs and arrows): not simulated; after the phase, whichever path
+      ran it, a player that would pick one up stops the run (`engine.living.player_collisions`). An XP orb follows
+      a player in its own tick (`engine.entities.xp_orb`), reading the player's position and pose.
     - Riding (`tickRiding`, a vehicle placing its rider): a player riding or carrying is not `ready`.
 
     What other kinds do to players happens in the entity phase (an explosion's push and damage, a projectile's
@@ -565,6 +567,10 @@ class PlayerEntity(RowBacked, LivingEntity):
             run_stage(rec, self, POSE, self.update_size_1_12, sim.world, sim.features)
         else:
             run_stage(rec, self, POSE, self.update_size, sim.world, sim.features)
+
+    def collide_with_entities(self, sim: TickContext) -> None:
+        """`PlayerEntity.tickMovement`'s collisions after the players phase (`engine.living.player_collisions`)."""
+        collide_with_entities(sim, self)
 
     def use_release(self, features: Features) -> None:
         """What the release fixes for the player's object-path tick, set at its first tick and when the release

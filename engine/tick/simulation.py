@@ -23,6 +23,7 @@ from engine.entities.item import spawn_dropped
 from engine.entities.rows import DONE, EXPLODE, OBJECT_PATH, SECTION, RowBatch
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
+from engine.influences.hopper import check_hoppers
 from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
 from engine.motion.collision_kernel import scratch
@@ -123,6 +124,11 @@ class Simulation:
     def entities(self) -> list[Entity]:
         """Live entities in update order."""
         return list(self._entity_lists().live)
+
+    @property
+    def players(self) -> list[Entity]:
+        """Live players in update order (`World.getPlayers`)."""
+        return self._entity_lists().players
 
     def _entity_lists(self) -> EntityLists:
         """The tick's lists of entities, rebuilt only after who is in the world changed."""
@@ -254,8 +260,11 @@ class Simulation:
             elif phase == "entities":
                 self._tick_entities(rec_phase)
             elif phase == "block_entities":
-                # World.tickBlockEntities: B36s in piston update order (spec 04 §8.1, §8.6)
+                # World.tickBlockEntities: B36s in piston update order (spec 04 §8.1, §8.6); a hopper's turn among
+                # them is not modelled: an item in its area before them, or pushed there by them, stops the run
+                check_hoppers(self)
                 self.world.block_entities.tick_all(self, rec_phase if self.trace_enabled else None)
+                check_hoppers(self)
             elif phase == "players":
                 self._tick_players(rec_phase)
         world.change_log = None
@@ -307,16 +316,20 @@ class Simulation:
 
     def _tick_players(self, phase: PhaseRecord) -> None:
         """The network phase: each simulated player's movement, as its client computed it (spec 06 §10;
-        `engine.living.player`), in load order."""
+        `engine.living.player`), in load order, then what it touches (`engine.living.player_collisions`)."""
         players = self._entity_lists().players
         batch = type(players[0]).players_batch if players else None
         if batch is not None and self.vectorize and not self.trace_enabled and jit.want_kernels(len(players)) \
                 and batch.decides(self.world, self.features, players):
             self._tick_player_run(batch, players, phase)
-            return
+        else:
+            for e in players:
+                self.check_version(e)
+                self._run_tick(e, e.player_tick, self._recorder(e, phase))
+        # what each touched at the end of its tick: nothing a player's tick moves is picked up, so after the phase
+        # each player finds what it found at its turn
         for e in players:
-            self.check_version(e)
-            self._run_tick(e, e.player_tick, self._recorder(e, phase))
+            e.collide_with_entities(self)
 
     def _tick_player_run(self, batch: Any, players: list[Entity], phase: PhaseRecord) -> None:
         """The players phase on rows (`engine.living.player.PlayerBatch`): its compiled loop up to a player whose

@@ -34,16 +34,19 @@ def _zombie(n: int, x: float, z: float, to_x: float, to_z: float) -> str:
 
 
 def field_scene() -> str:
-    """Five zombies walking east through a field of items and XP orbs lying in their lanes, and a player standing
-    in the lane of the middle one: the items and orbs are neither pushable nor solid (every tick of the other four is
-    compiled); the middle zombie meets the player (cramming: handed back, the player pushed)."""
+    """Five zombies walking east through a field of items lying in their lanes (pickup delay 32767: the player
+    picks none up), beside a row of XP orbs more than 8 blocks from the player (none follows it), and a player
+    standing in the lane of the middle one: the items and orbs are neither pushable nor solid (every tick of the
+    other four is compiled); the middle zombie meets the player (cramming: handed back, the player pushed)."""
     text = FLOOR
     for k in range(5):
         text += _zombie(1 + k, -3.5, -6.5 + 3 * k, 12.5, -6.5 + 3 * k)
-    for k in range(40):                    # in the lanes, under the zombies' feet
-        x, z = -2.5 + k % 8, -6.5 + k // 8 * 3
-        kind, extra = ("item", 'item = "minecraft:stone"\n') if k % 3 else ("experience_orb", "value = 3\n")
-        text += _entity(20 + k, kind, x, 1.0, z, extra)
+    for k in range(40):                    # the items in the lanes, under the zombies' feet
+        if k % 3:
+            text += _entity(20 + k, "item", -2.5 + k % 8, 1.0, -6.5 + k // 8 * 3,
+                            'item = "minecraft:stone"\npickup_delay = 32767\n')
+        else:
+            text += _entity(20 + k, "experience_orb", -6.5 + k // 3, 1.0, 9.5, "value = 3\n")
     return text + _entity(90, "player", -0.5, 1.0, -0.5, RESTING)
 
 

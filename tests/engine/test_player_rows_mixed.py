@@ -48,13 +48,16 @@ def tnt_scene() -> str:
 
 
 def items_scene() -> str:
-    """Three players walking east through a field of items and XP orbs on the floor: no entity a player's tick
-    reads (none pushable, none solid), so every player tick is compiled."""
+    """Three players walking east through a field of items on the floor (pickup delay 32767: never picked up) and
+    beside a row of XP orbs more than 8 blocks away (none follows them): no entity a player's tick reads (none
+    pushable, none solid), so every player tick is compiled."""
     text = FLOOR
     for k in range(36):
-        x, z = -3.5 + k % 6, -2.5 + k // 6
-        kind, extra = ("item", 'item = "minecraft:stone"\n') if k % 3 else ("experience_orb", "value = 3\n")
-        text += _entity(10 + k, kind, x, 1.0, z, extra)
+        if k % 3:
+            text += _entity(10 + k, "item", -3.5 + k % 6, 1.0, -2.5 + k // 6,
+                            'item = "minecraft:stone"\npickup_delay = 32767\n')
+        else:
+            text += _entity(10 + k, "experience_orb", -6.5 + k // 3, 1.0, 11.5, "value = 3\n")
     return text + _player(1, -6.5, -1.5, EAST, 40) + _player(2, -7.5, 0.5, EAST + SPRINT_JUMP, 40) \
         + _player(3, -6.5, 2.5, EAST + "sneak = true\n", 40)
 
