@@ -666,6 +666,11 @@ PATH_GOAL_MAX_TRYING_TIME = 1200    # MoveToTargetPosGoal.shouldContinue: trying
 SWIM_GOAL_JUMP_CHANCE = f32(0.8)    # SwimGoal.tick: getRandom().nextFloat() < 0.8F (1.12.2 EntityAISwimming too)
 GOAL_SELECTOR_TICK_RATE = 3         # EntityAITasks.tickRate (1.12.2-1.13.2): tickCount++ % 3 == 0
 GOAL_SELECTOR_ALTERNATION = 2       # MobEntity.tickNewAi (1.18): (ticks + getId()) % 2 != 0: tickGoals(false)
+PATH_GOAL_MIN_INTERVAL = 200        # MoveToTargetPosGoal.getInterval: 200 + nextInt(200) (1.18: toGoalTicks, halved up)
+PATH_GOAL_MIN_WAIT = 1200           # MoveToTargetPosGoal.start: safeWaitingTime = nextInt(nextInt(1200) + 1200) + 1200
+SWIM_GOAL_PRIORITY = 0              # PigEntity.initGoals: add(0, SwimGoal) (creepers 1: below the path goal either way)
+PATH_GOAL_PRIORITY = 4              # the scene's path goal: ZombieEntity.initGoals' add(4, DestroyEggGoal)
+GOAL_MOVE, GOAL_JUMP = 1, 4         # Goal.Control MOVE and JUMP as 1.12.2's mutex bits (EntityAIMoveToBlock: 5)
 STUCK_CHECK_INTERVAL = 100          # checkTimeouts: tickCount - pathStartTime > 100
 STUCK_MIN_DIST_SQ = 2.25            # ... squaredDistanceTo(pathStartPos) < 2.25 → stop
 TIMEOUT_FACTOR = 3.0                # ... timeoutTimer > timeoutLimit * 3.0 → stop

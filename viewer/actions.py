@@ -320,15 +320,16 @@ def mob(sim: Any, entity_id: int | None) -> Any:
 
 
 def set_goal(entity_id: int, name: str, goal: tuple[Vec3, float] | None) -> Edit:
-    """Give a mob its `move_to` or `path_to` goal (None: none) from this tick: a new `path_to` starts its goal
-    again, as `GoalSelector` starts a goal (`MoveToTargetPosGoal.start`: a path search at once)."""
+    """Give a mob its `move_to` or `path_to` goal (None: none) from this tick: a new `path_to` is a new goal, not
+    running and without cooldown, which the goal selector starts at its next pass (`MoveToTargetPosGoal.start`: a
+    path search; engine.living.goals)."""
     def change(sim: Any) -> None:
         e = live_entity(sim, entity_id)
         if name == "path_to" and not e.NAVIGATES:
             raise ValueError(f"{e.TYPE} has no ground navigation to follow a path with")
         setattr(e, e.field_attribute(name), goal)
         if name == "path_to":
-            e.path_goal_started, e.path_trying_time = False, 0
+            e.path_goal_running, e.path_trying_time, e.path_goal_cooldown = False, 0, 0
     return Edit(field_key(entity_id, name), change)
 
 

@@ -20,7 +20,7 @@ from engine.constants import (
 )
 from engine.core.edits import edits
 from engine.core.trace import StageInfo, cell, label, run_stage, segment
-from engine.core.versions import Features, features_for, refusal
+from engine.core.versions import Features, features_for
 from engine.entities.neighbours import may_meet, neighbour_boxes
 from engine.entities.rows import (
     HANDED,
@@ -45,16 +45,15 @@ from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences.fluids import normalize_zero_below
 from engine.influences.leash import update_leash
 from engine.java.mathhelper import floor
-from engine.jit import plain
 from engine.living import mob_kernel as kernel
 from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED, TICK_ATTRIBUTES, held_in
 from engine.living.controls import JumpControl, MoveControl, State
-from engine.living.goals import tick_swim_goal
+from engine.living.goals import tick_goal_selector
 from engine.living.living_entity import LivingEntity
 from engine.living.player_kernel import SINE
 from engine.living.travel_kernel import living_bits
 from engine.motion.collision_kernel import block_arrays
-from engine.pathfinding.follow_kernel import PATH_NODES, path_goal_runs, path_goal_tick
+from engine.pathfinding.follow_kernel import PATH_NODES
 from engine.pathfinding.navigation import MobNavigation
 from engine.pathfinding.node_types import PathNodeType
 from engine.world.blocks import BlockState
@@ -160,14 +159,15 @@ UNREAD_FLAGS = frozenset({
     "explosion_normalized_direction", "explosion_sets_projectile_owner",
     "arrow_left_owner_before_raycast", "block_walk_step_budget",
     "lightning_rod_place_schedules_tick", "piston_move_unstuck", "arrow_hits_many", "redirect_look_unnormalized",
-    # the swim goal's (engine.living.goals): no kind with a batch has it where the loop runs (1.16.2+), and a mob
-    # whose swim goal runs takes the object path (`_speed`), as does one in water or lava (the base tick's)
+    # the goal selector's (engine.living.goals): no kind with a batch has the swim goal where the loop runs
+    # (1.16.2+), and a mob whose swim goal runs takes the object path (`_speed`), as does one in water or lava (the
+    # base tick's); the loop ticks a running `path_to` goal that continues (every tick, as `tickGoals(false)` does
+    # from 1.18) and hands back one that does not run or would stop (`mob_kernel.mob_tick`)
     "undead_swim_goal", "swim_goal_any_depth", "villager_swim_goal", "goal_selector_every_third_tick",
     "goal_selector_alternate", "goal_selector_alternate_by_age"})
 _releases: dict[Features, tuple | None] = {}   # each release's `MobBatch.release`, None where the loop does not run
-_path_goal_runs, _path_goal_tick = plain(path_goal_runs), plain(path_goal_tick)
 _HAS_PATH, _PATH_TRYING_TIME = MOB_ROWS.extra_ints["has_path"], MOB_ROWS.extra_ints["path_trying_time"]
-MOB_FLAGS = ("has_goal", "jump_active", "no_ai", "has_path_goal", "path_goal_started", "has_path",
+MOB_FLAGS = ("has_goal", "jump_active", "no_ai", "has_path_goal", "path_goal_running", "has_path",
              "swim_goal_running")   # bools
 
 
@@ -328,7 +328,7 @@ def _path_entry(e: MobEntity, world: World, due: bool) -> tuple[int, int, bool, 
     answer is not read)."""
     nav = e.navigation
     path = nav.path_followed()
-    again = due and e.path_goal_started and e.has_path_goal \
+    again = due and e.path_goal_running and e.has_path_goal \
         and nav.asks_again_in_place(world, (floor(e.path_goal_x), floor(e.path_goal_y), floor(e.path_goal_z)))
     return PATH_NODES.block(path), len(path.nodes), True, again
 
@@ -375,8 +375,10 @@ class MobEntity(RowBacked, LivingEntity):
         self.navigation = MobNavigation(self, self.CAN_OPEN_DOORS) if self.NAVIGATES else None
         self.move_to = None                               # scene goal: MoveControl.moveTo every tick
         self.path_to = None                               # scene goal: MoveToTargetPosGoal's requests
-        self.path_goal_started = False
-        self.path_trying_time = 0                         # MoveToTargetPosGoal.tryingTime
+        self.path_goal_running = False                    # its state (engine.living.goals): MoveToTargetPosGoal's
+        self.path_trying_time = 0                         # tryingTime,
+        self.path_goal_cooldown = 0                       # cooldown and
+        self.path_goal_wait = 0                           # safeWaitingTime
         self.leash_holder: int | None = None   # MobEntity.holdingEntity, by id (spec 04 §19)
 
     def constructed(self, features: Features) -> None:
@@ -485,32 +487,23 @@ class MobEntity(RowBacked, LivingEntity):
         run_stage(rec, self, JUMP_CONTROL, self.jump_control.tick)
 
     def tick_goals(self, sim: TickContext) -> None:
-        """The swim goal of a species that has one (engine.living.goals: `tick_swim_goal`), then the scene's
-        goals: `move_to` drives `MoveControl.moveTo` each tick; `path_to` asks the navigation as
-        1.16.5's `MoveToTargetPosGoal` does (the goal of a zombie stepping on turtle eggs, a cat going to a bed):
-        `start` calls `EntityNavigation.startMovingTo` (reach distance 1) and zeroes `tryingTime`; each `tick`,
-        the goal started in the same tick included (`GoalSelector.tick` starts, then ticks the running goals),
-        counts `tryingTime` up while the target cell's centre is not within squared distance 1.0 of the mob
-        (`Vec3i.isWithinDistance`, treated as a block position) and down while it is, and asks again when
-        `shouldResetPath` (`tryingTime % 40 == 0`): the stage kernels `follow_kernel.path_goal_runs` and
-        `path_goal_tick` (the request made after the count, which it does not read). So a request the navigation
-        refused (a mob written on a floor is not `on_ground` before its first move) is made again 39 ticks later,
-        and a mob that ended its path next to the target (reach distance 1) searches again every 40 ticks (one
-        ended with a path finished, or a path kept: `findPathToAny` returns the path followed when its target is
-        asked again). The goal stops when
-        `tryingTime` passes 1200 (`shouldContinue`; its random wait after arriving is not modelled); the
-        navigation keeps what it follows."""
-        if self.has_swim_goal(sim.features):
-            tick_swim_goal(self, sim)
+        """The goal selector over the species' swim goal and the scene's `path_to` (engine.living.goals:
+        `tick_goal_selector`), then the scene goal `move_to`, which drives `MoveControl.moveTo` each tick.
+        `path_to` asks the navigation as 1.16.5's `MoveToTargetPosGoal` does (the goal of a zombie stepping on
+        turtle eggs, a cat going to a bed): `start` calls `EntityNavigation.startMovingTo` (reach distance 1) and
+        zeroes `tryingTime`; each `tick`, the goal started in the same tick included, counts `tryingTime` up while
+        the target cell's centre is not within squared distance 1.0 of the mob (`Vec3i.isWithinDistance`, treated
+        as a block position) and down while it is, and asks again when `shouldResetPath` (`tryingTime % 40 == 0`):
+        the stage kernel `follow_kernel.path_goal_tick`. So a request the navigation refused (a mob written on a
+        floor is not `on_ground` before its first move) is made again 39 ticks later, and a mob that ended its path
+        next to the target (reach distance 1) searches again every 40 ticks (one ended with a path finished, or a
+        path kept: `findPathToAny` returns the path followed when its target is asked again). The goal stops when
+        `tryingTime` passes 1200 or falls below −`safeWaitingTime` (`shouldContinue`), or where the swim goal
+        takes JUMP, and starts again after its cooldown; the navigation keeps what it follows."""
+        tick_goal_selector(self, sim)
         if self.move_to is not None:
             (x, y, z), speed = self.move_to
             self.move_control.move_to(x, y, z, speed)
-        if _path_goal_runs(self._t.i, self._r):
-            if "path_finding" in sim.features.refused:
-                raise refusal(sim.features, "path_finding", f"entity {self.id}, tick {sim.tick_count}")
-            if _path_goal_tick(self._t.f, self._t.i, self._r, sim.features.path_goal_reached_below_1):
-                (x, y, z), speed = self.path_to
-                self.navigation.start_moving_to(sim.world, x, y, z, speed)
 
     def report_searches(self, sim: TickContext, rec: Recorder | None) -> None:
         """Each search since the last report: a `path` event, and with tracing a stage carrying the search."""

@@ -18,8 +18,9 @@ or the move reads one, a trapdoor or scaffolding at the feet (ladders and vines 
 a landing that would hurt, no-clip, a movement multiplier, the border within reach, non-finite numbers, more than
 maxEntityCramming − 1 boxes met (the cramming damage's draw) or one whose push the object path decides (a rider or
 vehicle, no-clip, another kind's push), another kind's pushable box met (a player's, a boat's, a minecart's), a solid
-entity's box within reach (a boat's, a shulker's), the `path_to` goal asking the navigation (its start, and every
-40 ticks of `tryingTime`: a search, or `adjustPath` over the blocks), a block whose shape a block entity decides below
+entity's box within reach (a boat's, a shulker's), the `path_to` goal not running or stopping (the goal selector's
+`canStart`, `start` and `shouldContinue`: engine.living.goals) or asking the navigation (every 40 ticks of
+`tryingTime`: a search, or `adjustPath` over the blocks), a block whose shape a block entity decides below
 the node the navigation hands to `MoveControl`. What `MobBatch.row` leaves to the object path before the loop: see
 `engine.living.mob.MobBatch`.
 """
@@ -104,11 +105,13 @@ from engine.living.travel_kernel import (
 from engine.motion.collision_kernel import flag_in, jfloor, state_at
 from engine.pathfinding.blocks import DOORS
 from engine.pathfinding.follow_kernel import (
+    C_HAS_PATH_GOAL,
     C_NAV_TICKS,
     C_PATH_GOAL,
     follow_path,
     is_idle,
     move_to_node,
+    path_goal_continues,
     path_goal_runs,
     path_goal_tick,
     start_moving_along,
@@ -273,6 +276,8 @@ def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, e
     if moves:                                                            # step 5: MobEntity.tickNewAi
         if i[r, C_HAS_GOAL]:                                             # the goal: MoveControl.moveTo
             move_to(f, i, r, f[r, C_GOAL], f[r, C_GOAL + 1], f[r, C_GOAL + 2], f[r, C_GOAL_SPEED])
+        if i[r, C_HAS_PATH_GOAL] and not (path_goal_runs(i, r) and path_goal_continues(i, r)):
+            return False                       # the goal selector starts or stops path_to (engine.living.goals)
         if path_goal_runs(i, r) and path_goal_tick(f, i, r, True):      # path_to asks the navigation (1.16+)
             if not (path[3] and i[r, I_FLAGS] & ON_GROUND and f[r, F_POS + 1] >= bottom and
                     not is_idle(i, r, path[1])):

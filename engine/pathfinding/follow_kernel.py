@@ -49,7 +49,8 @@ C_START, C_TIMEOUT, C_PATH_GOAL = _F["path_start_x"], _F["node_timeout"], _F["pa
 C_NAV_TICKS, C_START_TIME, C_LAST_NODE, C_NODE_MS = _I["nav_ticks"], _I["path_start_time"], _I["last_node_x"], \
     _I["node_ms"]
 C_LAST_ACTIVE, C_HAS_PATH, C_INDEX = _I["last_active_ms"], _I["has_path"], _I["path_index"]
-C_HAS_PATH_GOAL, C_GOAL_STARTED, C_TRYING = _I["has_path_goal"], _I["path_goal_started"], _I["path_trying_time"]
+C_HAS_PATH_GOAL, C_GOAL_RUNNING, C_TRYING, C_WAIT = _I["has_path_goal"], _I["path_goal_running"], \
+    _I["path_trying_time"], _I["path_goal_wait"]
 SHORTCUT = 3   # the node column: 1 where the shortcut test may run from the node
 
 
@@ -104,16 +105,10 @@ PATH_NODES = NodePool()
 
 @njit(inline=True)
 def path_goal_tick(f: np.ndarray, i: np.ndarray, r: int, below: bool) -> bool:
-    """The scene goal `path_to` as 1.16.5's `MoveToTargetPosGoal` (engine.living.mob.MobEntity.tick_goals), where
-    it runs (`tryingTime` ≤ 1200): its `start` (the first tick: `tryingTime` zeroed) and its `tick` — `tryingTime`
-    down while the target cell's centre is within squared distance 1.0 of the mob (below 1.0 where `below`, from
-    1.14; at most 1.0 in 1.13.2: `path_goal_reached_below_1`), else up. True where it asks the navigation
-    (`startMovingTo`): when it starts, and when `shouldResetPath` (`tryingTime % 40 == 0`)."""
-    asks = False
-    if not i[r, C_GOAL_STARTED]:
-        i[r, C_GOAL_STARTED] = 1
-        i[r, C_TRYING] = 0
-        asks = True
+    """`MoveToTargetPosGoal.tick` of the scene goal `path_to`, where it runs (engine.living.goals: the selector
+    starts and stops it): `tryingTime` down while the target cell's centre is within squared distance 1.0 of the
+    mob (below 1.0 where `below`, from 1.14; at most 1.0 in 1.13.2: `path_goal_reached_below_1`), else up. True
+    where it asks the navigation again (`startMovingTo`): when `shouldResetPath` (`tryingTime % 40 == 0`)."""
     # Python floats in the plain form (the object path): a mob far out overflows to inf, as Java does, unwarned
     dx = float(jfloor(f[r, C_PATH_GOAL]) + 0.5 - f[r, F_POS])
     dy = float(jfloor(f[r, C_PATH_GOAL + 1]) + 0.5 - f[r, F_POS + 1])
@@ -121,17 +116,22 @@ def path_goal_tick(f: np.ndarray, i: np.ndarray, r: int, below: bool) -> bool:
     d2 = dx * dx + dy * dy + dz * dz
     if d2 < PATH_GOAL_ARRIVED_DISTANCE or not below and d2 == PATH_GOAL_ARRIVED_DISTANCE:
         i[r, C_TRYING] -= 1
-    else:
-        i[r, C_TRYING] += 1
-        if i[r, C_TRYING] % PATH_GOAL_RETRY_INTERVAL == 0:
-            asks = True
-    return asks
+        return False
+    i[r, C_TRYING] += 1
+    return i[r, C_TRYING] % PATH_GOAL_RETRY_INTERVAL == 0
 
 
 @njit(inline=True)
 def path_goal_runs(i: np.ndarray, r: int) -> bool:
-    """`MoveToTargetPosGoal.shouldContinue` of the scene goal `path_to`: it is set and `tryingTime` ≤ 1200."""
-    return i[r, C_HAS_PATH_GOAL] != 0 and i[r, C_TRYING] <= PATH_GOAL_MAX_TRYING_TIME
+    """Whether the scene goal `path_to` is set and runs (the goal selector started it: engine.living.goals)."""
+    return i[r, C_HAS_PATH_GOAL] != 0 and i[r, C_GOAL_RUNNING] != 0
+
+
+@njit(inline=True)
+def path_goal_continues(i: np.ndarray, r: int) -> bool:
+    """`MoveToTargetPosGoal.shouldContinue` of the scene goal `path_to`: `tryingTime` from −`safeWaitingTime` to
+    1200 (its `isTargetPos`: the scene's target always is one)."""
+    return -i[r, C_WAIT] <= i[r, C_TRYING] <= PATH_GOAL_MAX_TRYING_TIME
 
 
 @njit(inline=True)

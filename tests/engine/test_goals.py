@@ -1,21 +1,28 @@
 """The swim goal (engine.living.goals; 1.12.2 `EntityAISwimming`, 1.13.2 client, Yarn `SwimGoal` and
 `GoalSelector` of 1.14 to 1.21.3, `MobEntity.tickNewAi`): which species have it in which release, when the goal
-selector starts and stops it, its `nextFloat() < 0.8F` jump on the mob's own Random, and its navigation's canSwim.
-Each flag is shown by a bundled scene in its releases and against its mutant (the flag forced the other way)."""
+selector starts and stops it, its `nextFloat() < 0.8F` jump on the mob's own Random, and its navigation's canSwim;
+how it takes JUMP from the scene's `path_to` goal (`MoveToTargetPosGoal`, 1.12.2 `EntityAIMoveToBlock`: its
+cooldown and safeWaitingTime, its give-up, the compiled loop handing it back). Each flag is shown by a bundled scene
+in its releases and against its mutant (the flag forced the other way)."""
 
 from __future__ import annotations
 
 import dataclasses
+from itertools import groupby
 from typing import Any
 
 import pytest
 
+from engine.constants import PATH_GOAL_MAX_TRYING_TIME
 from engine.core.versions import RELEASES, features_for, version_text
 from engine.geometry.box import Vec3
+from engine.living import goals
+from engine.living.goals import PathGoal, SwimGoal
 from engine.living.mobs import MOB_TYPES, Pig
-from engine.tick.scene import load_scene_text
+from engine.tick.scene import load_scene, load_scene_text
 from engine.tick.scene_writer import scene_document, scene_toml
 from tests.conftest import SCENES_DIR
+from tests.engine.test_mob_rows import mob_lines
 from tests.engine.test_version_path_1415 import scene_at
 from tests.engine.test_version_paths import first_path
 
@@ -23,6 +30,9 @@ PIG = "pig_swim_1_16_5.toml"
 MOBS = "mobs_swim_1_12_2.toml"
 POND = "pig_path_pond_1_16_5.toml"
 ZOMBIE_POND = "zombie_path_pond_1_12_2.toml"
+ACROSS = "pig_path_across_pond_{}.toml"              # a pig asked across a pond one block deep, in 1.16.5,
+ZOMBIE_ACROSS = "zombie_path_across_pond_1_12_2.toml"   # 1.20.4 and 1.21.3; a 1.12.2 zombie in the same
+ENDED = ((0.0, -0.0784000015258789, 0.0),)           # Motion of a mob standing on a floor
 SANK = (1.8934748053318768, -0.02521423348298147)   # Y and Motion Y after 40 ticks of a mob without the goal
 
 
@@ -46,16 +56,24 @@ def heights(scene: str, version: str, ticks: int, **flags: bool) -> dict[int, tu
     return {i: (pos[1], motion[1]) for i, (pos, motion) in found.items()}
 
 
-def stop_at_speed_1(scene: str, ticks: int) -> str:
-    """The one line that stops `scene` (in its own release) with its `path_to` goal asked at speed 1.0 (the file's
-    0.3 keeps the mob on the bank for the bundled runs)."""
-    sim = load_scene_text((SCENES_DIR / scene).read_text().replace("speed = 0.3 }", "speed = 1.0 }"), scene)
-    with pytest.raises(NotImplementedError) as err:
+def goal_story(scene: str, ticks: int, text: str | None = None, **flags: bool) -> tuple[Any, ...] | str:
+    """`scene` (its own release, or `text` in its place; `flags` changed) for `ticks`: mob 1's goals tick by tick as
+    runs of letters (`P` its path goal runs, `S` its swim goal, `w` neither, in water, `.` neither), the ticks of its
+    searches, its position and Motion at the end, and its path goal's tryingTime, cooldown and safeWaitingTime; or
+    the one line that stopped the run."""
+    sim = load_scene(SCENES_DIR / scene) if text is None else load_scene_text(text, scene)
+    sim.features = dataclasses.replace(sim.features, **flags)
+    e, out, searches = sim.entity_by_id(1), [], []
+    try:
         for _ in range(ticks):
-            sim.tick()
-    line = str(err.value)
-    assert "\n" not in line
-    return line
+            searches += [sim.tick_count for event in sim.tick().events if event["kind"] == "path"]
+            out.append("S" if e.swim_goal_running else "P" if e.path_goal_running else "w" if e.touching_water
+                       else ".")
+    except NotImplementedError as err:
+        return str(err)
+    runs = " ".join(f"{k}{len(list(g))}" for k, g in groupby(out))
+    return runs, searches, (tuple(e.pos), tuple(e.motion)), (e.path_trying_time, e.path_goal_cooldown,
+                                                               e.path_goal_wait)
 
 
 def goal_runs(scene: str, version: str, entity_id: int, ticks: int) -> str:
@@ -183,23 +201,18 @@ def test_from_1_14_the_villager_sinks_and_goals_start_every_tick() -> None:
 
 def test_a_pig_s_path_keeps_the_water_s_surface() -> None:
     """The pig's swim goal sets its navigation's canSwim: its path over a pond two deep keeps the surface (y 2),
-    where a mob that cannot swim (1.16.5's zombie) has its nodes sink to the pond's floor (y 1). Entering the water
-    (asked at speed 1.0) starts the swim goal beside the path goal: the run stops in one line (`path_finding`)."""
+    where a mob that cannot swim (1.16.5's zombie) has its nodes sink to the pond's floor (y 1)."""
     assert first_path(POND, "1.16.5") == ([[0, 3, 0], [1, 3, 0], [2, 2, 0], [3, 2, 0], [4, 2, 0]], False)
-    assert stop_at_speed_1(POND, 40).startswith(
-        "path finding (spec 07) of version 1.16.5 at entity 1, tick 22: the swim goal")
 
 
 def test_a_1_12_2_zombie_s_path_swims() -> None:
     """1.12.2's zombie has EntityAISwimming, so canSwim: its path keeps the surface and climbs out to the target
     (1.12.2's node floor over water is its full bounding box: `path_floor_by_collision`); 1.13.2's sinks to the
-    pond's floor and ends there, and with `undead_swim_goal` forced on keeps the surface. In 1.12.2 the zombie
-    entering the water at tick 22 (tickCount 21) would start its swim goal beside the path goal: one line."""
+    pond's floor and ends there, and with `undead_swim_goal` forced on keeps the surface."""
     assert first_path(ZOMBIE_POND, "1.12.2") == (
         [[0, 3, 0], [1, 3, 0], [2, 2, 0], [3, 2, 0], [4, 2, 0], [5, 3, 0], [6, 3, 0], [7, 3, 0]], True)
     assert first_path(ZOMBIE_POND, "1.13.2") == ([[0, 3, 0], [1, 3, 0], [2, 2, 0], [3, 1, 0], [4, 1, 0]], False)
     assert first_path(ZOMBIE_POND, "1.13.2", undead_swim_goal=True)[0][2:5] == [[2, 2, 0], [3, 2, 0], [4, 2, 0]]
-    assert stop_at_speed_1(ZOMBIE_POND, 40).startswith("path finding (spec 07) of version 1.12.2 at entity 1, tick 22")
 
 
 def test_no_kind_of_the_compiled_mob_loop_has_the_swim_goal_where_the_loop_runs() -> None:
@@ -211,3 +224,111 @@ def test_no_kind_of_the_compiled_mob_loop_has_the_swim_goal_where_the_loop_runs(
     mobs = [kind(1, Vec3(0.5, 0.0, 0.5)) for kind in batched]
     for v in RELEASES[RELEASES.index((1, 14, 0)):]:
         assert not any(mob.has_swim_goal(features_for(version_text(v))) for mob in mobs), v
+
+
+def test_the_swim_goal_takes_jump_from_the_path_goal_1_16_5(monkeypatch) -> None:
+    """GoalSelector.tick: the path goal starts at tick 1 (its cooldown drawn, 200 + 185; safeWaitingTime 1491, both
+    from the pig's Random) and asks for a path over the pond and up the far bank. The pig wades in and at tick 22
+    its swim goal (priority 0) takes JUMP and stops the path goal (priority 4), whose `tryingTime` stays 21; the
+    navigation keeps following, so the pig swims across, climbs out and ends its path at x 9.23, one short of the
+    target. The path goal's `canStart` is asked on each of the 385 ticks the swim goal does not hold JUMP (it
+    stops and starts as the pig bobs at the surface) and counts the cooldown down: at tick 426 the goal starts
+    again (a new search, a cooldown of 310) and asks again at tick 465 (`tryingTime` 40). With the path goal's
+    priority as the swim goal's (the mutant) the swim goal never takes JUMP: the pig stays in the pond."""
+    assert goal_story(ACROSS.format("1_16_5"), 480) == (
+        "P21 S9 w23 S4 w11 S6 w10 .341 P55", [1, 426, 465], ((9.231571783842842, 3.0, 0.5), *ENDED), (55, 310, 1643))
+    monkeypatch.setattr(PathGoal, "priority", SwimGoal.priority)
+    assert goal_story(ACROSS.format("1_16_5"), 480)[:2] == ("P480", [1])
+
+
+def test_from_1_18_the_path_goal_waits_out_its_cooldown_on_full_ticks_1_21_3() -> None:
+    """1.21.3: the cooldown drawn at tick 1 is halved up (`toGoalTicks`: 193) and counted only where
+    `GoalSelector.tick` runs (age + id even), and the swim goal starts at tick 23, not 22: the path goal starts
+    again at tick 431. With the alternation forced off (the mutant) at tick 428, and 1.20.4 with the scene's
+    server count runs as 1.21.3 where the count has 1.21.3's parity (`server_ticks` 0) and a tick earlier with 1;
+    without the count the run stops in one line where the swim goal would start on one parity only."""
+    late = ("P22 S10 w22 S2 w4 S2 w6 S4 w14 S4 w3 .337 P50", [1, 431, 470],
+            ((9.234323715987522, 3.0, 0.5024268022172956), *ENDED), (50, 180, 1857))
+    assert goal_story(ACROSS.format("1_21_3"), 480) == late
+    assert goal_story(ACROSS.format("1_21_3"), 480, goal_selector_alternate=False)[1] == [1, 428, 467]
+    text = (SCENES_DIR / ACROSS.format("1_20_4")).read_text()
+    assert goal_story(ACROSS.format("1_20_4"), 480) == ("P21 S10 w22 S2 w4 S2 w6 S4 w14 S4 w4 .336 P51",
+                                                        [1, 430, 469], late[2], (51, 180, 1857))
+    assert goal_story(ACROSS.format("1_20_4"), 480, text.replace("server_ticks = 1", "server_ticks = 0")) == late
+    line = goal_story(ACROSS.format("1_20_4"), 480, text.replace("server_ticks = 1\n", ""))
+    assert line.startswith("living travel and jumping") and "1.20.4 at entity 1, tick 22: the goal selector" in line
+
+
+def test_1_12_2_the_swim_goal_stops_the_path_goal_every_third_tick() -> None:
+    """1.12.2 EntityAITasks: the zombie's EntityAISwimming starts at tick 22 (tickCount 21) and on the same pass
+    `canUse` stops EntityAIMoveToBlock (mutex 5 against 4); between the full ticks the swim goal stops where it
+    cannot continue. The zombie swims across on its path and reaches the target's cell; the path goal's
+    `shouldExecute` counts its cooldown (385) only on full ticks with the swim goal stopped, so it starts again at
+    tick 1258 (no nodes: the zombie stands in the target's cell) and counts `tryingTime` down. With the selector
+    every tick (the mutant) it starts again at tick 489."""
+    assert goal_story(ZOMBIE_ACROSS, 1300) == (
+        "P21 S18 .2 w1 S19 .2 w3 S15 .1 w2 S13 .1 w1 S11 .1147 P43", [1, 1258],
+        ((10.248868679601777, 3.0, 0.5), *ENDED), (-43, 225, 1473))
+    assert goal_story(ZOMBIE_ACROSS, 1300, goal_selector_every_third_tick=False)[1] == [1, 489]
+
+
+def give_up(version: str, **flags: bool) -> tuple[int, int]:
+    """The tick where the across-the-pond pig's path goal, never within reach of its target, stops after its
+    restart (`tryingTime` past 1200), and its `tryingTime` then."""
+    sim = scene_at(ACROSS.format("1_21_3"), version)
+    sim.features = dataclasses.replace(sim.features, **flags)
+    pig = sim.entity_by_id(1)
+    while not (sim.tick_count > 440 and not pig.path_goal_running):
+        sim.tick()
+    return sim.tick_count, pig.path_trying_time
+
+
+def test_from_1_18_the_path_goal_gives_up_only_where_the_selector_runs() -> None:
+    """`MoveToTargetPosGoal.shouldRunEveryTick` (1.18): its tick counts on every tick, but `shouldContinue` is asked
+    only by `GoalSelector.tick`. 1.21.3's pig passes 1200 at tick 1631 (1201); tick 1632 (age + id odd) ticks the
+    goal again (1202) and tick 1633 stops it. 1.16.5, and 1.21.3 with the alternation forced off (the mutant), stop
+    it on the tick after 1201."""
+    assert give_up("1.21.3") == (1633, 1202)
+    assert give_up("1.21.3", goal_selector_alternate=False)[1] == give_up("1.16.5")[1] == 1201
+
+
+@pytest.mark.parametrize(("version", "stop", "restart"), [("1.16.5", 1202, 1587), ("1.21.3", 1203, 1589)])
+def test_a_path_goal_given_up_starts_again_alike_compiled(version: str, stop: int, restart: int) -> None:
+    """A zombie shut in a glass shaft, its goal's cell centre exactly 1.0 away (`zombie_path_goal_at_one_1_13_2`),
+    never counts it reached from 1.14: its path goal passes 1200, stops (1.21.3 a tick later, on the selector's
+    tick), waits out the cooldown drawn at its start (385; 1.21.3: 193 of the selector's ticks) and starts again.
+    The compiled mob loop ticks the running goal and hands the stopping and waiting one to the object path:
+    compiled, object path and traced runs agree on every mob column."""
+    runs = {}
+    for mode in ("compiled", "object", "traced"):
+        sim = scene_at("zombie_path_goal_at_one_1_13_2.toml", version)
+        zombie, changes = sim.entity_by_id(1), []
+        lines = mob_lines(sim, stop - 1, mode)
+        for _ in range(restart - stop + 1):
+            running = zombie.path_goal_running
+            lines += mob_lines(sim, 1, mode)
+            changes += [sim.tick_count] if zombie.path_goal_running != running else []
+        runs[mode] = (lines, changes)
+        assert changes == [stop, restart], (mode, changes)
+        assert mode != "compiled" or sim.kernel_ticks > stop - 50, sim.kernel_ticks   # the running goal's
+    assert runs["compiled"] == runs["object"] == runs["traced"]
+
+
+def test_a_path_goal_at_its_target_stops_after_its_safe_waiting_time_1_13_2(monkeypatch) -> None:
+    """1.13.2's zombie in the glass shaft counts its goal reached (at most 1.0 away): `tryingTime` counts down and
+    EntityAIMoveToBlock, started at tick 1, stops below −`maxStayTicks` (1491, drawn at its start): at tick 1493, a
+    tick between the full ones (`shouldContinueExecuting` is asked on every tick). It starts again on the full tick
+    after its cooldown of 385 full ticks: tick 2650 (tickCount 2649). With a wait far longer (the mutant) it never
+    stops."""
+    def changes(ticks: int) -> list[tuple[int, bool, int]]:
+        sim = scene_at("zombie_path_goal_at_one_1_13_2.toml", "1.13.2")
+        zombie, out = sim.entity_by_id(1), []
+        for _ in range(ticks):
+            running = zombie.path_goal_running
+            sim.tick()
+            if zombie.path_goal_running != running:
+                out.append((sim.tick_count, zombie.path_goal_running, zombie.path_trying_time))
+        return out
+    assert changes(2700) == [(1, True, -1), (1493, False, -1492), (2650, True, -1)]
+    monkeypatch.setattr(goals, "PATH_GOAL_MIN_WAIT", 10 * PATH_GOAL_MAX_TRYING_TIME)
+    assert changes(2700) == [(1, True, -1)]
