@@ -162,6 +162,8 @@ FALLING_BLOCK_DRAG = 0.98
 FALLING_BLOCK_GROUND_FACTORS = (0.7, -0.5, 0.7)
 FALLING_BLOCK_DROP_TIME_OUTSIDE = 100   # timeFalling > 100 outside y 1..256
 FALLING_BLOCK_DROP_TIME = 600
+FALL_DELAY = 2                      # FallingBlock.getFallDelay (1.12.2 BlockFalling.tickRate): ticks to the fall test
+DRAGON_EGG_FALL_DELAY = 5           # DragonEggBlock.getFallDelay (1.12.2 BlockDragonEgg.tickRate)
 CONCRETE_RAYCAST_SPEED_SQUARED = 1.0
 
 # --- item (spec 06 §3) ---

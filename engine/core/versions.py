@@ -493,6 +493,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                        "source block (1.18.2)", (1, 18, 2), None),
     "falling_block_top_inclusive": ("FallingBlockEntity.tick drops a block above getTopYInclusive (the top row), "
                                     "not above getTopY (one higher) (1.21.2)", (1, 21, 2), None),
+    "concrete_landing_side_water": ("ConcretePowderBlock.onLanding hardens a powder that lands beside water "
+                                    "(shouldHarden: hardensOnAnySide, a side other than below holding water whose "
+                                    "face toward it is not a full square), not only one landing in water (1.15)",
+                                    (1, 15, 0), None),
     "item_push_out_contracted": ("ItemEntity.tick tests the box contracted by 1.0E-7 for free space before pushing "
                                  "the item out of blocks (1.17)", (1, 17, 0), None),
     "random_triangular": ("a projectile's spread (ProjectileEntity.setVelocity), a dispensed item's Motion and a "
@@ -823,6 +827,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                "(1.13.2: powered and note are properties, set with flags 3, and it moves)", OLDEST,
                                (1, 13, 0)),
     "no_shape_updates_1_12": ("World.setBlockState (1.12.2) sends no shape updates (updatePostPlacement is 1.13's): "
+                              "a gravity block schedules its fall at a neighbour update (BlockFalling."
+                              "neighborChanged; a concrete powder hardens there and when added, tryTouchWater); "
                               "a wire's sides, a repeater's lock and a door's other half are getActualState, "
                               "derived from the neighbours where read, never set, and a piston places a moved "
                               "block as it was; BlockDoor keeps open and facing in the lower half, hinge and "
@@ -1677,6 +1683,7 @@ class Features:
     block_collisions_1_12: bool
     falling_block_spawn_from_block: bool
     falling_block_top_inclusive: bool
+    concrete_landing_side_water: bool
     item_push_out_contracted: bool
     random_triangular: bool
     dispenser_projectile_items: bool

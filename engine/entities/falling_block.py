@@ -36,8 +36,10 @@ from engine.jit import plain
 from engine.motion.collision_kernel import block_arrays
 from engine.motion.move import MovementType, move
 from engine.motion.raycast import raycast_blocks
+from engine.redstone import neighbor_updates as nu
 from engine.world import block_physics as phys
 from engine.world import blocks
+from engine.world.concrete_powder import hardened, hardens_in, hardens_on_any_side
 from engine.world.dimensions import bottom_y, top_y
 
 if TYPE_CHECKING:
@@ -212,8 +214,8 @@ class FallingBlock(RowBacked, Entity):
             return
         self.remove()
         down = world.get_block_state(cell[0], cell[1] - 1, cell[2])
-        if phys.is_replaceable(here) and not can_fall_through(down, sim.features):
-            world.set_block_state(*cell, self.block_state)
+        if phys.is_replaceable(here) and not can_fall_through(down, sim.features) and \
+                nu.set_block_state(sim, cell, self.block_state, nu.NOTIFY_ALL):
             sim.emit({"kind": "block_placed", "pos": list(cell), "block": str(self.block_state), "source": self.id})
         elif self.drop_item:
             self.drop_timeout(sim)
@@ -227,17 +229,20 @@ class FallingBlock(RowBacked, Entity):
         return y <= bottom_y(dimension, features) or y > top
 
     def take_source_block(self, sim: TickContext) -> bool:
-        """First tick: remove the block it came from, or vanish if that block was replaced."""
+        """First tick: remove the block it came from (`World.removeBlock`, 1.12.2 `setBlockToAir`: flags 3, so its
+        neighbours are updated), or vanish if that block was replaced."""
         p = self.pos
         x, y, z = floor(p.x), floor(p.y), floor(p.z)
         if sim.world.get_block_state(x, y, z).block == self.block_state.block:
-            sim.world.set_block_state(x, y, z, blocks.AIR)
+            nu.remove_block(sim, (x, y, z))
             return True
         self.remove()
         return False
 
     def land(self, sim: TickContext, cell: tuple[int, int, int], concrete: bool, in_water: bool) -> None:
-        """Ground factors, then restore the block in its cell if it fits there, else drop as an item."""
+        """Ground factors, then restore the block in its cell if it fits there (`setBlockState(pos, block, 3)`: the
+        block's hooks and its neighbours' updates), then `FallingBlock.onLanding` (a concrete powder hardens), else
+        drop as an item."""
         world = sim.world
         here = world.get_block_state(*cell)
         scale_motion(self, *FALLING_BLOCK_GROUND_FACTORS)
@@ -256,10 +261,14 @@ class FallingBlock(RowBacked, Entity):
             if "waterlogged" in state.properties and fluid_at(world, *cell).fluid == "water" \
                     and fluid_at(world, *cell).is_source:
                 state = state.with_("waterlogged", True)
-            if concrete and in_water:   # ConcretePowderBlock.onLanding hardens it in water
-                state = blocks.default_state(state.block.removesuffix("_powder"))
-            world.set_block_state(*cell, state)
-            sim.emit({"kind": "block_placed", "pos": list(cell), "block": str(state), "source": self.id})
+            if nu.set_block_state(sim, cell, state, nu.NOTIFY_ALL):
+                if concrete and (hardens_in(here) or sim.features.concrete_landing_side_water and
+                                 hardens_on_any_side(world, cell)):
+                    state = hardened(state)   # ConcretePowderBlock.onLanding (1.14: hardensIn alone), flags 3
+                    nu.set_block_state(sim, cell, state, nu.NOTIFY_ALL)
+                sim.emit({"kind": "block_placed", "pos": list(cell), "block": str(state), "source": self.id})
+            elif self.drop_item:
+                sim.drop_item_of(self, self.block_state)
         elif self.drop_item:
             sim.drop_item_of(self, self.block_state)
 
@@ -285,13 +294,13 @@ def from_block(sim: TickContext, x: int, y: int, z: int) -> FallingBlock:
     """`FallingBlock.scheduledTick` → `new FallingBlockEntity(world, x + 0.5, y, z + 0.5, state)`: the
     constructor lifts it by (1 − 0.98F) / 2F so the box is centred in the cell (spec 06 §2.1, AMBIGUITY-N4). From
     1.18.2 `spawnFromBlock`: no lift, and the cell takes the block's fluid (air, or water where it was waterlogged)
-    at once, as the first tick's source check did before."""
+    at once (flags 3: its neighbours are updated), as the first tick's source check did before."""
     state = sim.world.get_block_state(x, y, z)
     if sim.features.falling_block_spawn_from_block:   # 1.18.2 spawnFromBlock: no lift, the block goes at once
         fb = sim.create(FallingBlock, Vec3(x + 0.5, float(y), z + 0.5))
         fb.block_state = state.with_("waterlogged", False) if "waterlogged" in state.properties else state
         source = state.get("waterlogged") == "true" if "waterlogged" in state.properties else False
-        sim.world.set_block_state(x, y, z, blocks.default_state("water") if source else blocks.AIR)
+        nu.set_block_state(sim, (x, y, z), blocks.default_state("water") if source else blocks.AIR, nu.NOTIFY_ALL)
         return fb
     fb = sim.create(FallingBlock, Vec3(x + 0.5, y + FALLING_BLOCK_SPAWN_LIFT, z + 0.5))
     fb.block_state = state

@@ -24,7 +24,7 @@ from engine.constants import (
     WITHER_SPAWN_POWER,
 )
 from engine.geometry.box import Vec3
-from engine.world import blocks
+from engine.redstone import neighbor_updates as nu
 from engine.world.block_physics import is_bed
 
 if TYPE_CHECKING:
@@ -39,7 +39,8 @@ def _cell_center(x: int, y: int, z: int) -> Vec3:
 
 
 def use_bed(sim: TickContext, pos: tuple[int, int, int]) -> None:
-    """`BedBlock.onUse` where beds do not work: the head and foot removed, then the explosion at the head."""
+    """`BedBlock.onUse` where beds do not work: the head and foot removed (`World.removeBlock`, flags 3), then the
+    explosion at the head."""
     world = sim.world
     state = world.get_block_state(*pos)
     if not is_bed(state.block):
@@ -50,20 +51,20 @@ def use_bed(sim: TickContext, pos: tuple[int, int, int]) -> None:
         state = world.get_block_state(*pos)
         if not is_bed(state.block):
             return
-    world.set_block_state(*pos, blocks.AIR)
+    nu.remove_block(sim, pos)
     foot = (pos[0] - dx, pos[1], pos[2] - dz)
     if is_bed(world.get_block_state(*foot).block):
-        world.set_block_state(*foot, blocks.AIR)
+        nu.remove_block(sim, foot)
     sim.create_explosion(None, _cell_center(*pos), BED_POWER, None, mode="destroy", fire=True,
                          source_name="minecraft:" + state.block)
 
 
 def charge_anchor(sim: TickContext, pos: tuple[int, int, int]) -> None:
-    """`RespawnAnchorBlock.charge`: one more charge, at most 4."""
+    """`RespawnAnchorBlock.charge`: one more charge, at most 4 (flags 3)."""
     state = sim.world.get_block_state(*pos)
     charges = int(state.get("charges"))
     if state.block == RESPAWN_ANCHOR and charges < RESPAWN_ANCHOR_MAX_CHARGES:
-        sim.world.set_block_state(*pos, state.with_("charges", charges + 1))
+        nu.set_block_state(sim, pos, state.with_("charges", charges + 1), nu.NOTIFY_ALL)
 
 
 def use_anchor(sim: TickContext, pos: tuple[int, int, int]) -> None:
@@ -74,7 +75,7 @@ def use_anchor(sim: TickContext, pos: tuple[int, int, int]) -> None:
     state = world.get_block_state(*pos)
     if state.block != RESPAWN_ANCHOR or state.get("charges") == "0" or world.ultrawarm:
         return
-    world.set_block_state(*pos, blocks.AIR)
+    nu.remove_block(sim, pos)
     sim.create_explosion(None, _cell_center(*pos), RESPAWN_ANCHOR_POWER, None, mode="destroy", fire=True,
                          source_name="minecraft:respawn_anchor")
 

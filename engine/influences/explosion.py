@@ -13,9 +13,15 @@ fire in a third of the affected air cells above a full cube, drawn from the expl
 an unseeded `new Random()`, here it is seeded from the scene seed and the tick, so fire cells are reproducible
 but cannot match a given vanilla run.
 
+Each affected block, read at its turn, becomes air as `World.setBlockState(pos, AIR, 3)` makes it (1.12.2
+`doExplosionB`, 1.16.5 `affectWorld`, 1.20.3 and 1.21 `AbstractBlock.onExploded`: the same in every release):
+the old block's removal hook, then the neighbour and shape updates (`engine.redstone.neighbor_updates`), so a
+gravity block above falls two ticks later and redstone reacts; then `onDestroyedByExplosion` (a TNT block is
+primed). The fire is set with flags 3 too.
+
 Not modelled: block loot (vanilla rolls most blocks' drops with the world Random and spawns their items,
-`Block.dropStack`) and the neighbour updates of the removed blocks. An explosion therefore advances the world
-Random exactly only where no dropping block is destroyed.
+`Block.dropStack`). An explosion therefore advances the world Random exactly only where no dropping block is
+destroyed.
 """
 
 from __future__ import annotations
@@ -71,6 +77,7 @@ from engine.java.mathhelper import floor
 from engine.living.attributes import EXPLOSION_KNOCKBACK_RESISTANCE
 from engine.motion.raycast import COLLIDER, FLUID_NONE, OUTLINE, raycast_blocks
 from engine.motion.raytrace_1_12 import BoxNotCompared, ray_trace_blocks
+from engine.redstone import neighbor_updates as nu
 from engine.redstone.registry import behaviour as redstone_behaviour
 from engine.world import block_physics as phys
 from engine.world.world import blocks
@@ -127,10 +134,10 @@ def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: 
     the same block rays (the same 1352 world-Random floats; 1.13.2 takes the larger of the block's and the fluid's
     resistance, as 1.14), then the entities (`damage_entities`) — and `doExplosionB(false)`: the sound's pitch
     draws two `nextFloat` from the world Random, then the affected positions, a HashSet's order with no shuffle,
-    become air; a TNT block caught is primed there (at the float centre, its angle from `Math.random()`,
-    `tnt_angle_math_random_1_13`, its fuse nextInt(20) + 10 from the world Random). The rays read the release's
-    block table (1.12.2's strengths are 1.13.2's: docs/block-tables.md). Any explosion but a TNT's (BREAK, no fire)
-    stops the run in one line."""
+    become air with flags 3; a TNT block caught is primed there (at the float centre, its angle from
+    `Math.random()`, `tnt_angle_math_random_1_13`, its fuse nextInt(20) + 10 from the world Random). The rays read
+    the release's block table (1.12.2's strengths are 1.13.2's: docs/block-tables.md). Any explosion but a TNT's
+    (BREAK, no fire) stops the run in one line."""
     where = f"the explosion at {tuple(center)}, tick {sim.tick_count}"
     if mode != BREAK or fire:
         raise refusal(sim.features, "explosion", where, "an explosion other than a TNT's is not compared before "
@@ -144,13 +151,14 @@ def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: 
     if affected.ids is not None:
         cells, keys = affected.ordered()
         air = air_table()[affected.ids[keys]].tolist()
-        for (x, y, z), is_air in zip(cells.tolist(), air, strict=True):
-            if is_air:
+        for (x, y, z), was_air in zip(cells.tolist(), air, strict=True):
+            state = world.get_block_state(x, y, z)
+            if was_air or state.is_air:   # read at its turn: an earlier removal's updates may have removed it
                 continue
-            tnt_block = world.get_block_state(x, y, z).block == "tnt"
-            world.set_block_state(x, y, z, blocks.AIR)   # the loot (world Random) is not modelled, as in 1.16.5
+            # the loot (world Random) is not modelled, as in 1.16.5; setBlockState(pos, AIR, 3)
+            nu.set_block_state(sim, (x, y, z), blocks.AIR, nu.NOTIFY_ALL)
             removed += 1
-            if tnt_block:   # BlockTNT.onBlockDestroyedByExplosion: Math.random()'s angle (prime_from_block)
+            if state.block == "tnt":   # BlockTNT.onBlockDestroyedByExplosion: Math.random()'s angle (prime_from_block)
                 tnt = prime_from_block(sim, x, y, z, float_centre=True)
                 tnt.fuse = sim.random.next_int(TNT_FUSE // TNT_EXPLOSION_FUSE_SPREAD) + \
                     TNT_FUSE // TNT_EXPLOSION_FUSE_BASE
@@ -555,9 +563,9 @@ def _blast_protection(entity: Entity) -> int:
 
 def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False) -> int:
     """`Explosion.affectWorld` for a BREAK or DESTROY explosion: `Collections.shuffle(list, world.random)`, then
-    every position that is not air becomes air; a TNT block becomes primed TNT (`TntBlock.onDestroyedByExplosion`:
-    the spawn angle from the world Random, then fuse nextInt(80 / 4) + 80 / 8, AMBIGUITY-N2: 10..29 gt); then
-    the fire, if any, in the shuffled order. Returns the number of blocks removed."""
+    every position that is not air (read at its turn) becomes air with flags 3; a TNT block becomes primed TNT
+    (`TntBlock.onDestroyedByExplosion`: the spawn angle from the world Random, then fuse nextInt(80 / 4) + 80 / 8,
+    AMBIGUITY-N2: 10..29 gt); then the fire, if any, in the shuffled order. Returns the number of blocks removed."""
     if affected.ids is None and not fire:
         shuffle_draws(sim.random, affected.count, keep=False)   # all air: only the shuffle's draws matter
         return 0
@@ -572,8 +580,10 @@ def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False)
             continue
         x, y, z = cells[i].tolist()
         state = world.get_block_state(x, y, z)
+        if state.is_air:   # read at its turn: an earlier removal's updates may have removed it (a door's half)
+            continue
         # vanilla rolls the block's loot here (world Random) and drops it afterwards: not modelled
-        world.set_block_state(x, y, z, blocks.AIR)
+        nu.set_block_state(sim, (x, y, z), blocks.AIR, nu.NOTIFY_ALL)
         removed += 1
         if state.block == "tnt":
             tnt = prime_from_block(sim, x, y, z, float_centre=sim.features.tnt_exploded_float_centre_1_15)
@@ -616,4 +626,4 @@ def create_fire(sim: TickContext, cells: list[tuple[int, int, int]]) -> None:
     for x, y, z in cells:
         if random.next_int(FIRE_CHANCE) == 0 and world.get_block_state(x, y, z).is_air \
                 and phys.is_full_cube(world.get_block_state(x, y - 1, z)):
-            world.set_block_state(x, y, z, fire)
+            nu.set_block_state(sim, (x, y, z), fire, nu.NOTIFY_ALL)

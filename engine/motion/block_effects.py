@@ -728,4 +728,6 @@ def set_to_dirt(sim: TickContext, pos: BlockPos) -> None:
     for o in sim.world.get_entities(None, top):
         d = max(-1.0, min(0.0, (y + 1.0) - (o.box.min_y + 1.0)))   # VoxelShapes.calculateMaxOffset down to the top
         o.set_position(Vec3(o.pos.x, o.pos.y + 1.0 + d, o.pos.z))
-    sim.world.set_block_state(x, y, z, parse_block_state("minecraft:dirt"))   # (cached; not made at import)
+    from engine.redstone import neighbor_updates as nu  # engine.redstone imports this module (through move)
+    # setBlockState(pos, dirt) with flags 3: its neighbours are updated (a gravity block above schedules its test)
+    nu.set_block_state(sim, pos, parse_block_state("minecraft:dirt"), nu.NOTIFY_ALL)   # (cached; not made at import)

@@ -4,6 +4,7 @@ from engine.redstone import (  # noqa: F401
     consumers,
     doors,
     gates,
+    gravity_blocks,
     lamp,
     lightning_rod,
     observer,

@@ -1072,6 +1072,10 @@ SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damag
 UPDATE_CASES = {"piston_retract_flags_20", "piston_move_states_in_order", "piston_head_any_base",
                 "piston_vacate_each_1_14", "comparator_power_at_sides_1_14", "gate_pulse_off_high_1_14",
                 "wire_power_steps_1_13", "update_observing_blocks_1_12"}
+# a concrete powder landing beside water: hardened from 1.15 (the block changes tell)
+CASES["concrete_landing_side_water"] = (
+    (SCENES_DIR / "concrete_powder_lands_beside_water_1_15.toml").read_text(), 13, 1)
+UPDATE_CASES |= {"concrete_landing_side_water"}
 SEARCH_ROLES = ("path_closed", "path_open", "path_node")
 
 
