@@ -653,6 +653,10 @@ PATH_GOAL_MAX_TRYING_TIME = 1200    # MoveToTargetPosGoal.shouldContinue: trying
 SWIM_GOAL_JUMP_CHANCE = f32(0.8)    # SwimGoal.tick: getRandom().nextFloat() < 0.8F (1.12.2 EntityAISwimming too)
 GOAL_SELECTOR_TICK_RATE = 3         # EntityAITasks.tickRate (1.12.2-1.13.2): tickCount++ % 3 == 0
 GOAL_SELECTOR_ALTERNATION = 2       # MobEntity.tickNewAi (1.18): (ticks + getId()) % 2 != 0: tickGoals(false)
+STAY_ABOVE_WATER_CHANCE = f32(0.8)  # createCoreTasks: new StayAboveWaterTask(0.4F, 0.8F) (1.16: (0.8F)); Swim(0.8F)
+STAY_ABOVE_WATER_HEIGHT = f32(0.4)  # 1.14-1.15.2 StayAboveWaterTask.minWaterHeight, compared widened to double
+TASK_RUN_TIME = 60                  # Task(Map): minRunTime = maxRunTime = 60 (MultiTickTask.DEFAULT_RUN_TIME)
+VILLAGER_RAID_CHECK_BOUND = 100     # VillagerEntity.mobTick: random.nextInt(100) == 0 → getRaidAt
 STUCK_CHECK_INTERVAL = 100          # checkTimeouts: tickCount - pathStartTime > 100
 STUCK_MIN_DIST_SQ = 2.25            # ... squaredDistanceTo(pathStartPos) < 2.25 → stop
 TIMEOUT_FACTOR = 3.0                # ... timeoutTimer > timeoutLimit * 3.0 → stop

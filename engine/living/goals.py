@@ -2,10 +2,10 @@
 selector's timing of each release (spec 05 §4).
 
 Which species add it is the species' `MobEntity.has_swim_goal`: pigs and creepers in every release, villagers up to
-1.13.2 (`villager_swim_goal`; from 1.14 their brain's `StayAboveWaterTask`, not modelled), zombies and skeletons in
-1.12.2 (`undead_swim_goal`). Its constructor sets the navigation's canSwim (`MobEntity.can_swim`). It holds the
-JUMP control (mutex 4); each tick it runs, a `nextFloat() < 0.8F` of the mob's own Random asks `JumpControl` to jump,
-and `tickMovement`'s jump in water or lava swims up (`LivingEntity.tick_jumping`).
+1.13.2 (`villager_swim_goal`; from 1.14 their brain's `StayAboveWaterTask`, engine.living.brain_tasks), zombies
+and skeletons in 1.12.2 (`undead_swim_goal`). Its constructor sets the navigation's canSwim (`MobEntity.can_swim`).
+It holds the JUMP control (mutex 4); each tick it runs, a `nextFloat() < 0.8F` of the mob's own Random asks
+`JumpControl` to jump, and `tickMovement`'s jump in water or lava swims up (`LivingEntity.tick_jumping`).
 
 When the selector starts and stops it (the goal stops where it cannot start: `Goal.shouldContinue` is `canStart`):
 
