@@ -673,6 +673,10 @@ PATH_GOAL_MIN_WAIT = 1200           # MoveToTargetPosGoal.start: safeWaitingTime
 SWIM_GOAL_PRIORITY = 0              # PigEntity.initGoals: add(0, SwimGoal) (creepers 1: below the path goal either way)
 PATH_GOAL_PRIORITY = 4              # the scene's path goal: ZombieEntity.initGoals' add(4, DestroyEggGoal)
 GOAL_MOVE, GOAL_JUMP = 1, 4         # Goal.Control MOVE and JUMP as 1.12.2's mutex bits (EntityAIMoveToBlock: 5)
+STAY_ABOVE_WATER_CHANCE = f32(0.8)  # createCoreTasks: new StayAboveWaterTask(0.4F, 0.8F) (1.16: (0.8F)); Swim(0.8F)
+STAY_ABOVE_WATER_HEIGHT = f32(0.4)  # 1.14-1.15.2 StayAboveWaterTask.minWaterHeight, compared widened to double
+TASK_RUN_TIME = 60                  # Task(Map): minRunTime = maxRunTime = 60 (MultiTickTask.DEFAULT_RUN_TIME)
+VILLAGER_RAID_CHECK_BOUND = 100     # VillagerEntity.mobTick: random.nextInt(100) == 0 → getRaidAt
 STUCK_CHECK_INTERVAL = 100          # checkTimeouts: tickCount - pathStartTime > 100
 STUCK_MIN_DIST_SQ = 2.25            # ... squaredDistanceTo(pathStartPos) < 2.25 → stop
 TIMEOUT_FACTOR = 3.0                # ... timeoutTimer > timeoutLimit * 3.0 → stop

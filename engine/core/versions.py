@@ -749,8 +749,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                             "from 1.13 only where the water height is above 0.4 (1.16: getSwimHeight)", OLDEST,
                             (1, 13, 0)),
     "villager_swim_goal": ("EntityVillager adds EntityAISwimming (priority 0); from 1.14 the villager's brain "
-                           "floats it (StayAboveWaterTask, not modelled: the engine's villager sinks)", OLDEST,
-                           (1, 14, 0)),
+                           "floats it: VillagerEntity.mobTick ticks the brain, whose StayAboveWaterTask runs 60 "
+                           "ticks from each start (a nextInt(1) of the world's Random) and jumps on a nextFloat() < "
+                           "0.8F of the villager's Random, then draws the raid check's nextInt(100) every tick",
+                           OLDEST, (1, 14, 0)),
+    "stay_above_water_float_height": ("the villager's StayAboveWaterTask (1.14; no brain before) compares the "
+                                      "water height with its float 0.4F widened to double (0.4000000059604645); "
+                                      "from 1.16 (20w22a) with getSwimHeight, 0.4 for an eye at or above 0.4",
+                                      OLDEST, (1, 16, 0)),
     "goal_selector_every_third_tick": ("EntityAITasks.onUpdateTasks starts and stops goals where tickCount++ % 3 == 0, "
                                        "else only stops running goals that cannot continue, then ticks the running "
                                        "ones; from 1.14 GoalSelector.tick starts and stops every tick", OLDEST,
@@ -1758,6 +1764,7 @@ class Features:
     undead_swim_goal: bool
     swim_goal_any_depth: bool
     villager_swim_goal: bool
+    stay_above_water_float_height: bool
     goal_selector_every_third_tick: bool
     goal_selector_alternate: bool
     goal_selector_alternate_by_age: bool

@@ -63,13 +63,15 @@ LIVING_FLAGS = ("jumping", "input_jumping", "sprinting", "sneaking", "in_sneakin
 # keeps while following a path (engine.pathfinding.follow_kernel: its speed, tickCount, pathStartTime and
 # pathStartPos, lastNodePosition, currentNodeMs, lastActiveTickMs, currentNodeTimeout, nodeReachProximity, whether it
 # has a path and the path's current node index); whether the swim goal runs and the goal selector's count
-# (1.12.2-1.13.2 EntityAITasks.tickCount: engine.living.goals).
+# (1.12.2-1.13.2 EntityAITasks.tickCount: engine.living.goals);
+# whether the villager's StayAboveWaterTask runs and the world time its run ends (engine.living.brain_tasks).
 MOB_FLOATS = ("goal_x", "goal_y", "goal_z", "goal_speed", "target_x", "target_y", "target_z", "target_speed", "width",
               "path_goal_x", "path_goal_y", "path_goal_z", "path_goal_speed", "nav_speed", "path_start_x",
               "path_start_y", "path_start_z", "node_timeout", "reach_proximity")
 MOB_INTS = ("has_goal", "move_state", "jump_active", "no_ai", "has_path_goal", "path_goal_running", "path_trying_time",
             "path_goal_cooldown", "path_goal_wait", "nav_ticks", "path_start_time", "last_node_x", "last_node_y",
-            "last_node_z", "node_ms", "last_active_ms", "has_path", "path_index", "swim_goal_running", "goal_ticks")
+            "last_node_z", "node_ms", "last_active_ms", "has_path", "path_index", "swim_goal_running", "goal_ticks",
+            "swim_task_running", "swim_task_end")
 # --- projectiles' extras (thrown entities, fireballs, llama spit): the first int extras of each of their tables,
 # so that their kernels share the columns (engine.entities.thrown_kernel.base_tick): the owner's entity id, the
 # left-owner, first-update and submerged flags (`ProjectileRows`).

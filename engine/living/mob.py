@@ -1,8 +1,9 @@
 """`MobEntity` (spec 05 §4, spec 07 §7): a living entity with AI, unless `no_ai`.
 
 Its `tickNewAi` runs in vanilla's order: the goals (the species' swim goal, engine.living.goals, and the scene's
-`move_to` / `path_to`), navigation, `MoveControl`, then `JumpControl` (`LookControl` and `BodyControl` turn only
-head and body). Attribute values are the species' base values in the attribute container."""
+`move_to` / `path_to`), navigation, the species' `mobTick` (a 1.14+ villager's brain, engine.living.brain_tasks),
+`MoveControl`, then `JumpControl` (`LookControl` and `BodyControl` turn only head and body). Attribute values are
+the species' base values in the attribute container."""
 
 from __future__ import annotations
 
@@ -70,6 +71,7 @@ NEW_AI = StageInfo("new_ai", "MobEntity.tickNewAi")
 GOALS = StageInfo("goals", "GoalSelector.tick")
 NAVIGATION = StageInfo("navigation", "EntityNavigation.tick")
 PATH_SEARCH = StageInfo("path_search", "PathNodeNavigator.findPathToAny")
+MOB_TICK = StageInfo("mob_tick", "MobEntity.mobTick")
 MOVE_CONTROL = StageInfo("move_control", "MoveControl.tick")
 JUMP_CONTROL = StageInfo("jump_control", "JumpControl.tick")
 # the living columns at the players' offsets (engine.living.player_kernel's column numbers hold), then the mobs'
@@ -162,13 +164,15 @@ UNREAD_FLAGS = frozenset({
     # the goal selector's (engine.living.goals): no kind with a batch has the swim goal where the loop runs
     # (1.16.2+), and a mob whose swim goal runs takes the object path (`_speed`), as does one in water or lava (the
     # base tick's); the loop ticks a running `path_to` goal that continues (every tick, as `tickGoals(false)` does
-    # from 1.18) and hands back one that does not run or would stop (`mob_kernel.mob_tick`)
+    # from 1.18) and hands back one that does not run or would stop (`mob_kernel.mob_tick`); the villager's brain
+    # (engine.living.brain_tasks): its swim task runs only on the object path likewise, and the raid check's draw
+    # after the loop reads `villager_swim_goal` itself (`MobBatch.tick_rows`)
     "undead_swim_goal", "swim_goal_any_depth", "villager_swim_goal", "goal_selector_every_third_tick",
-    "goal_selector_alternate", "goal_selector_alternate_by_age"})
+    "goal_selector_alternate", "goal_selector_alternate_by_age", "stay_above_water_float_height"})
 _releases: dict[Features, tuple | None] = {}   # each release's `MobBatch.release`, None where the loop does not run
 _HAS_PATH, _PATH_TRYING_TIME = MOB_ROWS.extra_ints["has_path"], MOB_ROWS.extra_ints["path_trying_time"]
 MOB_FLAGS = ("has_goal", "jump_active", "no_ai", "has_path_goal", "path_goal_running", "has_path",
-             "swim_goal_running")   # bools
+             "swim_goal_running", "swim_task_running")   # bools
 
 
 class MobBatch(RowBatch):
@@ -259,11 +263,15 @@ class MobBatch(RowBatch):
                     self.paths[n] = _path_entry(e, world, _retry_due(e.path_trying_time)) \
                         if e.has_path else self._no_paths[n]
             self.path_changes = PATH_NODES.changes
-        return kernel.tick_rows(*block_arrays(world), cells, MOB_ROWS.f, MOB_ROWS.i, rows, self.speeds, self.paths,
-                                PATH_NODES.nodes, world.game_time * MS_PER_TICK, bottom_y(world.dimension, features),
-                                start, slip, climb, door_or_fence, crowd, edges, void_y(world.dimension, features),
-                                SINE, marks, saved_f, saved_i, pushables, solids, self.release, self._heights,
-                                Tnt.batch.effects_for(world, self.release[0]))
+        stop, status = kernel.tick_rows(
+            *block_arrays(world), cells, MOB_ROWS.f, MOB_ROWS.i, rows, self.speeds, self.paths, PATH_NODES.nodes,
+            world.game_time * MS_PER_TICK, bottom_y(world.dimension, features), start, slip, climb, door_or_fence,
+            crowd, edges, void_y(world.dimension, features), SINE, marks, saved_f, saved_i, pushables, solids,
+            self.release, self._heights, Tnt.batch.effects_for(world, self.release[0]))
+        if stop > start and self.mobs[start].has_mob_tick(features):   # a run is of one kind
+            for e in self.mobs[start:stop]:   # the loop's ticks; each mob's Random is its own: drawn after them
+                e.loop_mob_tick()
+        return stop, status
 
     def crowd(self, world: World) -> tuple[tuple[np.ndarray, np.ndarray, int], np.ndarray, np.ndarray]:
         """What `tick_cramming` reads of the world's mobs, in its section order (what `getOtherEntities` finds):
@@ -305,10 +313,11 @@ def _speed(e: MobEntity) -> float | None:
     its last tick (1.21.7's block walk: a piston's or a shulker box's push), or its navigation has a search to
     report, a recalculation due or a node budget `updateRange` would change (1.21.2), or an attribute its tick
     reads (`TICK_ATTRIBUTES`, 1.20.5 and 1.21) is not at its default, or its swim goal runs (engine.living.goals:
-    from 1.18 a running one is ticked out of water too)."""
+    from 1.18 a running one is ticked out of water too) or its brain's swim task does (engine.living.brain_tasks:
+    it stops in the tick after the villager left the water)."""
     nav = e.navigation
     if (e.vehicle is not None or e.passengers or e.leash_holder is not None or e.effects.active or e.hurt_time
-            or e.time_until_regen or e.health <= 0.0 or e.movements or e.swim_goal_running
+            or e.time_until_regen or e.health <= 0.0 or e.movements or e.swim_goal_running or e.swim_task_running
             or nav is not None and (nav.searches or nav.should_recalculate or nav.range_due())
             or not e.attributes.at_defaults(TICK_ATTRIBUTES)):
         return None
@@ -432,6 +441,19 @@ class MobEntity(RowBacked, LivingEntity):
         """Whether the species' `initGoals` adds `SwimGoal` in the release (engine.living.goals): not by default."""
         return False
 
+    def has_mob_tick(self, features: Features) -> bool:
+        """Whether the species' `mobTick` does anything the engine runs in the release (`mob_tick`): not by
+        default."""
+        return False
+
+    def mob_tick(self, sim: TickContext, rec: Recorder | None) -> None:
+        """`MobEntity.mobTick`: empty; run where the species' `has_mob_tick`."""
+
+    def loop_mob_tick(self) -> None:
+        """What `mob_tick` does where the compiled loop ran the mob's tick (`MobBatch.tick_rows`), the species
+        having one: the loop hands back every mob for which it would do more than draw from the mob's Random."""
+        raise NotImplementedError(f"{self.TYPE}: mobTick in the compiled loop")
+
     def can_swim(self, features: Features) -> bool:
         """`EntityNavigation.canSwim`: set by the constructor (`CAN_SWIM`) or by the swim goal's."""
         return self.CAN_SWIM or self.has_swim_goal(features)
@@ -483,6 +505,8 @@ class MobEntity(RowBacked, LivingEntity):
         if nav is not None:
             run_stage(rec, self, NAVIGATION, nav.navigation_stage, sim.world, rec)
             self.report_searches(sim, rec)
+        if self.has_mob_tick(sim.features):
+            run_stage(rec, self, MOB_TICK, self.mob_tick, sim, rec)
         run_stage(rec, self, MOVE_CONTROL, self.move_control.tick, sim.world, sim.features)
         run_stage(rec, self, JUMP_CONTROL, self.jump_control.tick)
 

@@ -49,6 +49,7 @@ from engine.constants import (
     VILLAGER_LOOT_REACH,
     VILLAGER_MAX_FOLLOW_RANGE,
     VILLAGER_MOVEMENT_SPEED,
+    VILLAGER_RAID_CHECK_BOUND,
     VILLAGER_WIDTH,
     WITHER_SKELETON_EYE_HEIGHT,
     WITHER_SKELETON_HEIGHT,
@@ -68,6 +69,7 @@ from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED
+from engine.living.brain_tasks import tick_brain
 from engine.living.mob import MobBatch, MobEntity
 from engine.living.travel import flying_travel
 
@@ -79,6 +81,7 @@ if TYPE_CHECKING:
     from engine.world.world import World
 
 FLOP = StageInfo("flop", "GuardianEntity.tickMovement")
+BRAIN = StageInfo("brain", "Brain.tick")
 
 
 class Guardian(MobEntity):
@@ -218,8 +221,26 @@ class Villager(MobEntity):
 
     def has_swim_goal(self, features: Features) -> bool:
         """`EntityVillager.initEntityAI` up to 1.13.2: `EntityAISwimming` at priority 0 (`villager_swim_goal`);
-        from 1.14 the brain's `StayAboveWaterTask` floats it, which is not modelled: a villager in water sinks."""
+        from 1.14 the brain's `StayAboveWaterTask` floats it (`mob_tick`)."""
         return features.villager_swim_goal
+
+    def has_mob_tick(self, features: Features) -> bool:
+        """From 1.14 `VillagerEntity.mobTick` ticks the brain (up to 1.13.2 `EntityVillager.updateAITasks` keeps
+        no brain and draws nothing the engine runs)."""
+        return not features.villager_swim_goal
+
+    def mob_tick(self, sim: TickContext, rec: Recorder | None) -> None:
+        """`VillagerEntity.mobTick` (1.14; 1.21.10 `Villager.customServerAiStep`): `Brain.tick`
+        (engine.living.brain_tasks), then the raid check's `random.nextInt(100)` (its AI enabled, as here);
+        a trade's level-up timer and last customer do not occur in a scene."""
+        run_stage(rec, self, BRAIN, tick_brain, self, sim)
+        self.random.next_int(VILLAGER_RAID_CHECK_BOUND)
+
+    def loop_mob_tick(self) -> None:
+        """The raid check's draw where the compiled loop ran the tick: out of water and lava the swim task neither
+        starts nor runs (one running hands its villager to the object path)."""
+        if not self.no_ai:
+            self.random.next_int(VILLAGER_RAID_CHECK_BOUND)
 
 
 class Pig(MobEntity):

@@ -34,6 +34,7 @@ ACROSS = "pig_path_across_pond_{}.toml"              # a pig asked across a pond
 ZOMBIE_ACROSS = "zombie_path_across_pond_1_12_2.toml"   # 1.20.4 and 1.21.3; a 1.12.2 zombie in the same
 ENDED = ((0.0, -0.0784000015258789, 0.0),)           # Motion of a mob standing on a floor
 SANK = (1.8934748053318768, -0.02521423348298147)   # Y and Motion Y after 40 ticks of a mob without the goal
+VILLAGER_BRAIN = (4.670871319376182, -0.021644557640116146)   # the villager floated by its 1.14 brain instead
 
 
 def states(scene: str, version: str, ticks: int, **flags: bool) -> dict[int, tuple[Any, ...]] | str:
@@ -173,11 +174,11 @@ def test_1_12_2_zombies_skeletons_villagers_and_pigs_swim() -> None:
 def test_1_13_2_zombies_and_skeletons_sink_villagers_and_pigs_swim() -> None:
     """1.13 dropped the zombie's and the skeleton's swim goal; the villager's and the pig's start only above a
     water height of 0.4 (the pig bobs out of the water at tick 40). The mutants: 1.13.2 at any depth (as 1.12.2)
-    keeps both swimming at the surface; the villager without its goal sinks."""
+    keeps both swimming at the surface; the villager without its goal floats by 1.14's brain (other draws)."""
     assert heights(MOBS, "1.13.2", 40) == {1: SANK, 2: SANK, 3: (4.668915938472999, -0.018446400513553632),
                                            4: (4.569428786720373, -0.16665599243234813)}
     assert heights(MOBS, "1.13.2", 40, swim_goal_any_depth=True)[4] == (4.168042532300262, -0.08330799722367932)
-    assert heights(MOBS, "1.13.2", 40, villager_swim_goal=False)[3] == SANK
+    assert heights(MOBS, "1.13.2", 40, villager_swim_goal=False)[3] == VILLAGER_BRAIN
 
 
 def test_1_12_2_swims_at_any_depth() -> None:
@@ -188,11 +189,12 @@ def test_1_12_2_swims_at_any_depth() -> None:
     assert heights(MOBS, "1.12.2", 60, swim_goal_any_depth=False)[4] == (1.0, -0.02)
 
 
-def test_from_1_14_the_villager_sinks_and_goals_start_every_tick() -> None:
-    """1.14: the villager's brain (not modelled) replaces its goal, and the pig's goal starts on the tick the
-    water height passes 0.4 (tick 8) where 1.13.2 waited for the third tick (10). Each mutant gives the other
+def test_from_1_14_the_villager_s_brain_floats_it_and_goals_start_every_tick() -> None:
+    """1.14: the villager's brain (engine.living.brain_tasks) replaces its goal, and the pig's goal starts on the
+    tick the water height passes 0.4 (tick 8) where 1.13.2 waited for the third tick (10). Each mutant gives the other
     release's pig."""
-    assert heights(MOBS, "1.14", 40) == {1: SANK, 2: SANK, 3: SANK, 4: (4.832334742689716, -0.014760000269412998)}
+    assert heights(MOBS, "1.14", 40) == {1: SANK, 2: SANK, 3: VILLAGER_BRAIN,
+                                         4: (4.832334742689716, -0.014760000269412998)}
     assert goal_runs(MOBS, "1.14", 4, 10) == ".....ww" + "SSS"
     assert goal_runs(MOBS, "1.13.2", 4, 10) == ".....wwww" + "S"
     assert heights(MOBS, "1.14", 40, goal_selector_every_third_tick=True)[4] == heights(MOBS, "1.13.2", 40)[4]

@@ -1047,6 +1047,9 @@ _PIG_SWIM = (SCENES_DIR / "pig_swim_1_16_5.toml").read_text().replace('version =
 CASES["undead_swim_goal"] = (_SWIM, 40, 1)
 CASES["swim_goal_any_depth"] = (_SWIM, 60, 4)
 CASES["villager_swim_goal"] = (_SWIM, 40, 3)
+# the villager's brain (engine.living.brain_tasks): villager 3 without gravity 0.400000003 deep (1.15.2 against 1.16)
+CASES["stay_above_water_float_height"] = (
+    (SCENES_DIR / "villager_swim_1_14.toml").read_text().replace('version = "1.14"', 'version = "1.15.2"'), 30, 3)
 CASES["goal_selector_every_third_tick"] = (_SWIM, 40, 4)
 CASES["goal_selector_alternate"] = (_PIG_SWIM, 40, 1)
 CASES["goal_selector_alternate_by_age"] = (_PIG_SWIM, 40, 1)
@@ -1221,6 +1224,7 @@ BOTH_SIMULATED |= {"minecart_rider_input_push"}
 # riders of 1.20.5: a player rider's case runs in 1.20.4 and 1.20.5 now that living entities run in 1.20.5
 BOTH_SIMULATED |= {"vehicle_attachment_points"}
 BOTH_SIMULATED |= {"villager_swim_goal", "goal_selector_every_third_tick"}   # the swim goal (1.13.2 against 1.14)
+BOTH_SIMULATED |= {"stay_above_water_float_height"}   # the villager's swim task (1.15.2 against 1.16)
 BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
 BOTH_SIMULATED |= {"path_node_passed_ahead", "path_timeout_bottom_centre", "path_start_corners_in_order",
                    "path_from_negative_node", "path_fence_nodes", "path_fire_blocks", "path_fluids_after_pathable",

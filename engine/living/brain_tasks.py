@@ -1,0 +1,56 @@
+"""The villager's brain from 1.14 (`villager_swim_goal` off), as far as the engine runs it: `StayAboveWaterTask`
+(1.21.x Mojang names: `Swim`), the core task that floats a villager where 1.13.2's swim goal did.
+
+`VillagerEntity.mobTick` runs inside `MobEntity.tickNewAi` after the goals and the navigation and before
+`MoveControl`, `LookControl` and `JumpControl`, every tick in every release (the goal selector's 1.18 alternation
+does not touch it): `Brain.tick` (sensors, `startTasks`, `updateTasks`), then the raid check, whose
+`random.nextInt(100)` of the villager's own Random is drawn every tick (a raid, which the draw's 0 would look for,
+is not modelled). `VillagerTaskListProvider.createCoreTasks` puts the task first in the CORE activity, which is
+always active: `StayAboveWaterTask(0.4F, 0.8F)` in 1.14-1.15.2, `(0.8F)` from 1.16, `Swim(0.8F)` in 1.21.10.
+
+`Task` (1.19.3: `MultiTickTask`; `Behavior`): a stopped task whose `shouldRun` holds starts in `startTasks`
+(`tryStarting`): its end time is the world time + 60 + `nextInt(60 + 1 - 60)` of the WORLD's Random (one draw at
+every start); `updateTasks` then ticks it, the one started in the same tick too: past its end time
+(`isTimeLimitExceeded`: time > end) or where `shouldKeepRunning` fails it stops (`stop`), else `keepRunning`. So
+in water the task runs 61 ticks, stops for one (no jump asked, nothing drawn) and starts again. Read in 1.14,
+1.14.4, 1.15.2, 1.16.5, 1.20.5, 1.21.3 (Yarn) and 1.21.10 (Mojang names): the same but the height test below.
+
+Not modelled (as for the other mobs' goals): the brain's other tasks and sensors. With nothing remembered a
+1.14 villager's `PanicTask` still starts every tick (no required memory, `shouldRun` true: a `nextInt(1)` of the
+world's Random, stopped in the same tick), `StartRaidTask` draws `world.random.nextInt(20)` every tick it is
+stopped, `FindPointOfInterestTask` starts every 40 ticks, and the IDLE activity's `RandomTask` picks walk targets
+with the villager's Random (`FindWalkTargetTask`), which `WanderAroundTask` walks to: a scene's villager neither
+wanders nor makes those draws, so the world's Random in a scene with a villager of 1.14+ is not the game's."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.constants import STAY_ABOVE_WATER_CHANCE, STAY_ABOVE_WATER_HEIGHT, TASK_RUN_TIME
+
+if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.living.mob import MobEntity
+
+
+def should_run(mob: MobEntity, sim: TickContext) -> bool:
+    """`StayAboveWaterTask.shouldRun` (and `shouldKeepRunning`): touching water with a water height above
+    0.4F widened to double (`stay_above_water_float_height`, 1.14-1.15.2), from 1.16 above the swim height
+    (`getSwimHeight`: 0.4 for the villager's eye), or in lava (the release's `isInLava`)."""
+    height = STAY_ABOVE_WATER_HEIGHT if sim.features.stay_above_water_float_height else mob.swim_height()
+    return mob.touching_water and mob.fluid_height["water"] > height or mob.is_in_lava_of(sim)
+
+
+def tick_brain(mob: MobEntity, sim: TickContext) -> None:
+    """`Brain.tick` for the one task run (module docstring): `startTasks` (`Task.tryStarting`), then
+    `updateTasks` (`Task.tick`: `keepRunning` is `nextFloat() < 0.8F` → `JumpControl.setActive`)."""
+    time = sim.world.game_time                                  # ServerWorld.getTime
+    if not mob.swim_task_running and should_run(mob, sim):      # startTasks: tryStarting
+        mob.swim_task_running = True
+        mob.swim_task_end = time + TASK_RUN_TIME + sim.random.next_int(TASK_RUN_TIME + 1 - TASK_RUN_TIME)
+    if not mob.swim_task_running:
+        return
+    if time > mob.swim_task_end or not should_run(mob, sim):    # updateTasks: isTimeLimitExceeded, shouldKeepRunning
+        mob.swim_task_running = False                           # Task.stop
+    elif mob.random.next_float() < STAY_ABOVE_WATER_CHANCE:     # keepRunning
+        mob.jump_control.set_active()
