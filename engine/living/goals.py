@@ -3,11 +3,11 @@
 (`GoalSelector`, 1.12.2-1.13.2 `EntityAITasks`; spec 05 §4).
 
 Which species add the swim goal is the species' `MobEntity.has_swim_goal`: pigs and creepers in every release,
-villagers up to 1.13.2 (`villager_swim_goal`; from 1.14 their brain's `StayAboveWaterTask`, engine.living.brain_tasks), zombies
-and skeletons in 1.12.2 (`undead_swim_goal`). Its constructor sets the navigation's canSwim (`MobEntity.can_swim`).
-It holds the JUMP control (mutex 4) at priority 0 (creepers 1); each tick it runs, a `nextFloat() < 0.8F` of the
-mob's own Random asks `JumpControl` to jump, and `tickMovement`'s jump in water or lava swims up
-(`LivingEntity.tick_jumping`).
+villagers up to 1.13.2 (`villager_swim_goal`; from 1.14 their brain's `StayAboveWaterTask`,
+engine.living.brain_tasks), zombies and skeletons in 1.12.2 (`undead_swim_goal`). Its constructor sets the
+navigation's canSwim (`MobEntity.can_swim`). It holds the JUMP control (mutex 4) at priority 0 (creepers 1);
+each tick it runs, a `nextFloat() < 0.8F` of the mob's own Random asks `JumpControl` to jump, and `tickMovement`'s
+jump in water or lava swims up (`LivingEntity.tick_jumping`).
 
 The path goal holds MOVE and JUMP (mutex 5) at priority 4 (the zombie's `DestroyEggGoal`; any number above the swim
 goal's gives the same runs), its target the scene's (`findTargetPos` finds it, `isTargetPos` holds). `canStart`
