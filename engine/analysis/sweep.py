@@ -21,7 +21,8 @@ from tqdm import tqdm
 from engine.analysis.arguments import MAX_SWEEP_RUNS, ArgumentError, bounds, sweep_runs, whole
 from engine.analysis.paths import Path, PathError, parse_measure, parse_path, read_scene_value
 from engine.analysis.runs import check_measures, run_variant
-from engine.tick.scene import SceneError
+from engine.schematics import is_schematic
+from engine.tick.scene import SceneError, schematic_doc
 
 RUNS_PER_TASK = 25
 TASKS_AHEAD = 4          # tasks in flight per local worker: the pool stays busy, rows wait for their turn
@@ -48,11 +49,16 @@ class Vary:
 
 
 def read_scene_doc(scene: str) -> dict[str, Any]:
-    """A scene file parsed to its TOML document (SceneError on a missing file or bad TOML)."""
+    """A scene file parsed to its TOML document, or a schematic's scene (SceneError on a missing file, text that is
+    not UTF-8 or bad TOML)."""
+    if is_schematic(FilePath(scene)):
+        return schematic_doc(FilePath(scene))
     try:
         return tomllib.loads(FilePath(scene).read_text(encoding="utf-8"))
     except OSError as err:
         raise SceneError(f"{scene}: cannot read: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise SceneError(f"{scene}: not UTF-8 text (byte {err.start}: {err.reason})") from None
     except tomllib.TOMLDecodeError as err:
         raise SceneError(f"{scene}: not valid TOML: {err}") from None
 
