@@ -189,7 +189,7 @@ class ViewerApp(Readouts, Playback):
         allow_unmapped = self.allow_unmapped if allow_unmapped is None else allow_unmapped
         from engine import SceneError, load_scene
         try:
-            sim = load_scene(scene_path, allow_unmapped, release=self.opened_release if keep_tick else None)
+            sim = load_scene(scene_path, allow_unmapped, version=self.opened_release if keep_tick else None)
         except SceneError as exc:
             self.state.report(str(exc))
             return False
