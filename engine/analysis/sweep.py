@@ -174,10 +174,13 @@ def run_sweep(scene: str, ticks: int, vary: list[str], measure: list[str], worke
 
 def write_csv(out: TextIO, header: list[str], rows: Iterable[list[Any]], flush: bool = True) -> None:
     """Floats as Python repr (shortest round trip), like the trace; each row as it comes (with `flush`, written
-    through at once: a sweep's rows arrive one by one)."""
+    through at once: a sweep's rows arrive one by one). The header waits for the first row: a scene whose first
+    run stops on a refused mechanic prints only that one line."""
     w = csv.writer(out, lineterminator="\n")
+    rows = iter(rows)
+    first = next(rows, None)
     w.writerow(header)
-    for row in rows:
+    for row in rows if first is None else itertools.chain([first], rows):
         w.writerow([repr(v) if isinstance(v, float) else v for v in row])
         if flush:
             out.flush()
