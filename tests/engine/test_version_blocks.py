@@ -347,3 +347,30 @@ def test_a_schematic_opened_directly_runs_in_the_release_version_names(tmp_path:
     scene.write_text('[scene]\nversion = "1.16.5"\n\n[[schematics]]\nfile = "built.schem"\n')
     assert load_scene(scene, version="1.21.4").version == "1.21.4"
     assert load_scene(scene, version="1.21.4").world.get_block_state(1, 0, 0).name == "minecraft:pale_oak_log"
+
+
+@pytest.mark.parametrize("suffix", [".schem", ".litematic", ".nbt"])
+def test_a_falling_block_and_a_pushed_block_are_spelled_as_the_blocks_are(tmp_path: Path, suffix: str) -> None:
+    """A 1.21.11 scene exported mid-push: the moving piston's pushed iron chain and a falling dirt path are
+    written as 1.16.5 (the files' data version) spells them, as the blocks around them are; read back, a 1.16.5
+    scene gets its chain and grass path, a 1.21.11 scene its own names again."""
+    from engine.schematics import export
+
+    sim = load_scene_text(scene_toml(
+        scene={"version": "1.21.11"},
+        blocks=[{"from": [-3, 0, -2], "to": [4, 0, 2], "block": "minecraft:stone"},
+                {"at": [0, 1, 0], "block": "minecraft:piston[extended=false,facing=east]"},
+                {"at": [1, 1, 0], "block": "minecraft:iron_chain[axis=x]"}],
+        entities=[{"type": "minecraft:falling_block", "id": 1, "pos": [0.5, 5.0, 1.5],
+                   "block_state": "minecraft:dirt_path"}],
+        actions=[{"tick": 1, "do": "set_block", "at": [-1, 1, 0], "block": "minecraft:redstone_block"}]),
+        str(tmp_path / "s.toml"))
+    sim.tick()
+    export(sim, tmp_path / f"out{suffix}")
+    for version, chain, path in (("1.16.5", "minecraft:chain", "minecraft:grass_path"),
+                                 ("1.21.11", "minecraft:iron_chain", "minecraft:dirt_path")):
+        back = load_scene_text(f'[scene]\nversion = "{version}"\n\n[[schematics]]\nfile = "out{suffix}"\n',
+                               str(tmp_path / "s.toml"))
+        moving = [*back.world.block_entities.ticking, *back.world.block_entities.pending]   # the head and the chain
+        pushed = sorted(be.pushed_block.name for be in moving)
+        assert (pushed, back.entities[0].block_state.name) == ([chain, "minecraft:piston_head"], path), version
