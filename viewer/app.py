@@ -149,6 +149,7 @@ class ViewerApp(Readouts, Playback):
         self.table_jobs: list[TableExport] = []  # Entity table CSVs being written (the status line too)
         self.export_settings: ExportSettings | None = None   # File › Export video...'s window, while open
         self.allow_unmapped = False   # the scene shown was opened without what 1.16.5 lacks (reloads keep it)
+        self.opened_release: str | None = None   # `--version`: the release the file shown runs in (reloads keep it)
         self._overlay_key: tuple | None = None
         self._edits = 0               # edits applied so far: part of the overlay key
         self._steps_of: tuple[int, list[MicroStep]] = (0, [])
@@ -180,15 +181,15 @@ class ViewerApp(Readouts, Playback):
 
     # --- simulation ---
     def load(self, scene_path: str | None, keep_tick: bool = False, allow_unmapped: bool | None = None) -> bool:
-        """Open a scene (with `keep_tick`, at the tick shown now, the camera kept; `allow_unmapped`: a schematic
-        without what 1.16.5 lacks, by default as the scene shown was opened); on failure report it, keep the
-        current one and return False."""
+        """Open a scene (with `keep_tick`, at the tick shown now, the camera kept, in the release `--version` chose;
+        `allow_unmapped`: a schematic without what 1.16.5 lacks, by default as the scene shown was opened); on
+        failure report it, keep the current one and return False."""
         if scene_path is None:
             return False
         allow_unmapped = self.allow_unmapped if allow_unmapped is None else allow_unmapped
         from engine import SceneError, load_scene
         try:
-            sim = load_scene(scene_path, allow_unmapped)
+            sim = load_scene(scene_path, allow_unmapped, version=self.opened_release if keep_tick else None)
         except SceneError as exc:
             self.state.report(str(exc))
             return False
@@ -196,6 +197,7 @@ class ViewerApp(Readouts, Playback):
             self.state.report(f"{scene_path}: {describe(exc)}")
             return False
         self.allow_unmapped = allow_unmapped
+        self.opened_release = self.opened_release if keep_tick else None
         self.adopt(sim, scene_path, self.sim.tick_count if keep_tick else None)
         return True
 
@@ -671,17 +673,18 @@ class ViewerApp(Readouts, Playback):
         self.window.close()
 
 
-def run_viewer(scene_path: str, sim: Any, allow_unmapped: bool = False) -> int:
-    """Open the window on `sim`, loaded from `scene_path` (`allow_unmapped`: without what 1.16.5 lacks, as reloads
-    will be), and run until it is closed; the exit status. `sim` may be the launch's `Loading` with the loading
-    child's summary (viewer.launch): the first frame is drawn from that, then the engine is imported and the
-    simulation received. Input given meanwhile waits in the window system's queue, handled from the next frame."""
+def run_viewer(scene_path: str, sim: Any, allow_unmapped: bool = False, release: str | None = None) -> int:
+    """Open the window on `sim`, loaded from `scene_path` (`allow_unmapped`: without what 1.16.5 lacks; `release`:
+    in the release `--version` chose; as reloads will be), and run until it is closed; the exit status. `sim` may
+    be the launch's `Loading` with the loading child's summary (viewer.launch): the first frame is drawn from that,
+    then the engine is imported and the simulation received. Input given meanwhile waits in the window system's
+    queue, handled from the next frame."""
     loading = sim if isinstance(sim, Loading) else None
     try:
         app = ViewerApp(scene_path, ini_path=_ini_path(), sim=None if loading is not None else sim,
                         recent_path=config_dir() / "recent.json", recovery_dir=config_dir() / "recovery",
                         resume_gc=True, first=loading.summary if loading is not None else None)
-        app.allow_unmapped = allow_unmapped
+        app.allow_unmapped, app.opened_release = allow_unmapped, release
     except pyglet.window.WindowException as exc:  # no display, or no OpenGL 3.3 configuration
         print(f"tickscope: cannot open a window: {exc}; the viewer needs a display with OpenGL 3.3", file=sys.stderr)
         return 2

@@ -14,7 +14,7 @@ from engine import analysis_commands, arguments
 
 SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
 DEFAULT_SCENE = SCENES_DIR / "tnt_flat_ground.toml"
-UNMAPPED_HELP = "a schematic loads without the blocks and entities 1.16.5 lacks"
+UNMAPPED_HELP = "a schematic loads without the blocks and entities its release lacks"
 NEGATIVE_NUMBERS = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+(,-?\d+)+$")   # -5, -.5, and -20,0,-20 (X,Y,Z)
 
 
@@ -52,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="memory for rewind history, 1M to 1T, e.g. 512M or 4G (default 2G)")
     v.add_argument("--allow-unmapped", action="store_true", help=UNMAPPED_HELP)
     _add_world_box(v)
+    _add_release(v)
     t = sub.add_parser("trace", help="run N ticks headless and print JSON lines")
     t.add_argument("scene")
     t.add_argument("--ticks", type=arguments.ticks, required=True)
@@ -65,6 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--entity", type=arguments.entity_id, help="only this entity id")
     t.add_argument("--allow-unmapped", action="store_true", help=UNMAPPED_HELP)
     _add_world_box(t)
+    _add_release(t)
     r = sub.add_parser("render", help="render the state after tick T to an image, or ticks A..B to a video, "
                                       "offscreen")
     r.add_argument("scene")
@@ -85,12 +87,14 @@ def _parser() -> argparse.ArgumentParser:
                                       "roles to draw")
     r.add_argument("--allow-unmapped", action="store_true", help=UNMAPPED_HELP)
     _add_world_box(r)
+    _add_release(r)
     x = sub.add_parser("export", help="write a scene or schematic as .litematic, .nbt, .schem, .schematic or .toml")
     x.add_argument("scene")
     x.add_argument("--out", required=True)
     x.add_argument("--tick", type=arguments.ticks, default=0, help="run this many ticks first")
     x.add_argument("--allow-unmapped", action="store_true", help=UNMAPPED_HELP)
     _add_world_box(x)
+    _add_release(x)
     vs = sub.add_parser("versions", help="the version table: every release x every mechanic, simulated or refused")
     vs.add_argument("release", nargs="?", help="one release: each mechanic, and what changed where it is refused")
     vs.add_argument("--json", action="store_true", help="every cell as JSON: version, mechanic, simulated, why")
@@ -106,6 +110,13 @@ def _add_world_box(parser: argparse.ArgumentParser) -> None:
                         help="with a world folder: the opposite corner (inclusive)")
     parser.add_argument("--dimension", default="overworld",
                         help="with a world folder: overworld (default), the_nether or the_end")
+
+
+def _add_release(parser: argparse.ArgumentParser) -> None:
+    """`--version`: the release a schematic or world folder runs in, its blocks read in that release's names."""
+    parser.add_argument("--version", dest="release", type=arguments.release, metavar="RELEASE",
+                        help="the release a schematic or world folder runs in (default 1.16.5); with a scene file, "
+                             "it replaces the scene's version")
 
 
 def world_box(args: argparse.Namespace) -> tuple | None:
@@ -150,10 +161,10 @@ def _fail(message: str) -> int:
 
 
 def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_unmapped: bool = False,
-                region: tuple | None = None):
+                region: tuple | None = None, release: str | None = None):
     """Yield the JSON-line objects of `tickscope trace` (line 0 = the state before any tick)."""
     from engine import load_scene
-    sim = load_scene(scene, allow_unmapped, region)
+    sim = load_scene(scene, allow_unmapped, region, release)
     sim.trace_enabled = stages
 
     def line(record) -> dict:
@@ -177,10 +188,10 @@ def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_
 
 
 def table_ticks(scene: str, ticks: int, entity: int | None, allow_unmapped: bool = False,
-                region: tuple | None = None):
+                region: tuple | None = None, release: str | None = None):
     """Yield (tick, {id: engine.logged_state}) of the live entities before any tick and after each (`--csv`)."""
     from engine import load_scene, logged_state
-    sim = load_scene(scene, allow_unmapped, region)
+    sim = load_scene(scene, allow_unmapped, region, release)
     for n in range(ticks + 1):
         if n:
             sim.tick()
@@ -197,13 +208,14 @@ def cmd_trace(args: argparse.Namespace) -> int:
         if args.csv:
             from engine import entity_table
             table = entity_table.rows(table_ticks(args.scene, args.ticks, args.entity, args.allow_unmapped,
-                                                  world_box(args)),
+                                                  world_box(args), args.release),
                                       args.csv, args.type)
             entity_table.write_table(sys.stdout, args.csv, table)
             return 0
         if args.type is not None:
             return _fail("--type needs --csv (the JSON lines take --entity)")
-        lines = trace_lines(args.scene, args.ticks, args.stages, args.entity, args.allow_unmapped, world_box(args))
+        lines = trace_lines(args.scene, args.ticks, args.stages, args.entity, args.allow_unmapped, world_box(args),
+                            args.release)
         out = sys.stdout
         for obj in lines:
             out.write(json.dumps(obj) + "\n")
@@ -226,10 +238,11 @@ def cmd_render(args: argparse.Namespace) -> int:
         if args.ticks is not None:
             from viewer.video import render_video
             render_video(args.scene, args.ticks, args.out, args.size, args.camera, args.overlays, args.fps,
-                         args.entity, args.caption, args.legend, args.allow_unmapped, progress=True, region=region)
+                         args.entity, args.caption, args.legend, args.allow_unmapped, progress=True, region=region,
+                         release=args.release)
         else:
             render_to_png(args.scene, args.tick, args.out, args.size, args.camera, args.overlays, args.allow_unmapped,
-                          region, args.entity, args.caption, args.legend)
+                          region, args.entity, args.caption, args.legend, args.release)
     except (SceneError, RenderError, SimulationLimit, ArgumentError) as err:
         return _fail(str(err))
     except NotImplementedError as err:   # a mechanic the engine does not simulate yet, named in the message
@@ -241,7 +254,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from engine import SceneError, SceneWriteError, SchematicError, SimulationLimit, export, load_scene
     try:
         arguments.output_file(args.out)
-        sim = load_scene(args.scene, args.allow_unmapped, world_box(args))
+        sim = load_scene(args.scene, args.allow_unmapped, world_box(args), args.release)
         for _ in range(args.tick):
             sim.tick()
         export(sim, args.out)
@@ -255,12 +268,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_view(scene: str | None, history_budget: int | None = None, allow_unmapped: bool = False,
-             region: tuple | None = None) -> int:
+             region: tuple | None = None, release: str | None = None) -> int:
     if history_budget is not None:
         from viewer.history import BUDGET_ENV
         os.environ[BUDGET_ENV] = str(history_budget)
     from viewer.launch import open_viewer
-    return open_viewer(scene, allow_unmapped, region)
+    return open_viewer(scene, allow_unmapped, region, release)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -281,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
             region = world_box(args)
         except arguments.ArgumentError as err:
             return _fail(str(err))
-        return cmd_view(args.scene, args.history_budget, args.allow_unmapped, region)
+        return cmd_view(args.scene, args.history_budget, args.allow_unmapped, region, args.release)
     if args.command == "versions":
         return cmd_versions(args)
     if args.command in analysis_commands.COMMANDS:

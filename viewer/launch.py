@@ -32,13 +32,15 @@ def display_problem() -> str | None:
     return NO_DISPLAY
 
 
-def open_viewer(scene_path: str, allow_unmapped: bool = False, region: WorldBox | None = None) -> int:
-    """Load `scene_path` (`allow_unmapped`: a schematic without what 1.16.5 lacks; `region`: the box of a world
-    folder), open the window on it and run until it is closed; the exit status."""
+def open_viewer(scene_path: str, allow_unmapped: bool = False, region: WorldBox | None = None,
+                release: str | None = None) -> int:
+    """Load `scene_path` (`allow_unmapped`: a schematic without what its release lacks; `region`: the box of a world
+    folder; `release`: `--version`, engine.load_scene), open the window on it and run until it is closed; the exit
+    status."""
     # What the launch makes lives on: the collector waits until the first frame is drawn (the app then freezes
     # it all and turns the collector back on), which saves some 60 ms of collections (docs/performance.md).
     gc.disable()
-    loading = start_loading(scene_path, allow_unmapped, region)
+    loading = start_loading(scene_path, allow_unmapped, region, release)
     problem = display_problem()
     if problem is None:
         # pyglet's glGetError after each of its own GL calls costs time and trips over errors of moderngl's calls
@@ -58,7 +60,7 @@ def open_viewer(scene_path: str, allow_unmapped: bool = False, region: WorldBox 
         sim = loading
     if problem:
         return _fail(problem)
-    return run_viewer(scene_path, sim, allow_unmapped)
+    return run_viewer(scene_path, sim, allow_unmapped, release)
 
 
 def _why_not_loaded(scene_path: str, err: Exception) -> str:
@@ -110,11 +112,12 @@ class Loading:
         return self._load_here()
 
 
-def start_loading(scene_path: str, allow_unmapped: bool = False, region: WorldBox | None = None) -> Loading:
+def start_loading(scene_path: str, allow_unmapped: bool = False, region: WorldBox | None = None,
+                  release: str | None = None) -> Loading:
     """Start loading `scene_path`. On Linux a forked child loads it while this process imports the window's libraries
     (launch time, docs/performance.md), forked before this process imports the engine: the window's first frame
     needs none of it; elsewhere the scene loads here."""
-    load_here = partial(_load, scene_path, allow_unmapped, region)
+    load_here = partial(_load, scene_path, allow_unmapped, region, release)
     if sys.platform != "linux":
         return Loading(load_here)
     read_end, write_end = os.pipe()
@@ -134,7 +137,7 @@ def start_loading(scene_path: str, allow_unmapped: bool = False, region: WorldBo
             os.close(read_end)
             os.close(asking)
             with open(write_end, "wb") as pipe:
-                _send_load(pipe, asked, scene_path, allow_unmapped, region)
+                _send_load(pipe, asked, scene_path, allow_unmapped, region, release)
         finally:
             os._exit(0)
     os.close(write_end)
@@ -142,20 +145,20 @@ def start_loading(scene_path: str, allow_unmapped: bool = False, region: WorldBo
     return Loading(load_here, open(read_end, "rb"), pid, asking)   # noqa: SIM115 (closed when the simulation is read)
 
 
-def _load(scene_path: str, allow_unmapped: bool, region: WorldBox | None) -> Simulation:
+def _load(scene_path: str, allow_unmapped: bool, region: WorldBox | None, release: str | None) -> Simulation:
     from engine import load_scene
-    return load_scene(scene_path, allow_unmapped, region)
+    return load_scene(scene_path, allow_unmapped, region, release)
 
 
 def _send_load(pipe: BinaryIO, asked: int, scene_path: str, allow_unmapped: bool,
-               region: WorldBox | None = None) -> None:
+               region: WorldBox | None = None, release: str | None = None) -> None:
     """The child's messages: the summary of the first frame, then the simulation; nothing where the load (or the
     summary) fails: the parent then loads the scene itself and meets the error there. The summary's meshing stops
     early once the window asks for it (`asked`, the read end of the pipe the window closes: readable then), so that
     the window does not wait for sections it can mesh itself. Ends quietly whatever happens (a parent gone away, a
     simulation that does not pickle): the parent loads what it did not receive."""
     try:
-        sim = _load(scene_path, allow_unmapped, region)
+        sim = _load(scene_path, allow_unmapped, region, release)
         from viewer.drawing.palette import load_palette
         from viewer.first_frame import summary
         first = summary(sim, load_palette(), asked=lambda: bool(select.select([asked], [], [], 0)[0]))

@@ -90,10 +90,11 @@ def image_format(out: str) -> tuple[str, str, dict[str, Any]]:
 def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = (1280, 720),
                   camera: str | None = None, overlays: str | None = None, allow_unmapped: bool = False,
                   region: WorldBox | None = None, entity: int | None = None, caption: bool = False,
-                  legend: bool = False) -> None:
+                  legend: bool = False, release: str | None = None) -> None:
     """Load a scene, run `tick` ticks, and write the view of the resulting state to `out`, atomically, in the
     format its suffix names (IMAGE_FORMATS); `entity`: the camera centred on it, `caption`: the scene's name and
-    the tick in the top left corner, `legend`: the colours drawn under it.
+    the tick in the top left corner, `legend`: the colours drawn under it, `release`: the release it runs in
+    (`--version`, engine.load_scene).
 
     Raises engine.tick.scene.SceneError for a bad scene and RenderError for a bad tick, size, camera, overlays,
     entity or suffix, a missing offscreen GL, or an output file that cannot be written.
@@ -101,7 +102,7 @@ def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = 
     if tick < 0:
         raise RenderError(f"--tick {tick}: expected 0 or more")
     kind, mode, options = image_format(out)
-    sim, spec, overlay = prepare(scene_path, size, camera, overlays, allow_unmapped, region)
+    sim, spec, overlay = prepare(scene_path, size, camera, overlays, allow_unmapped, region, release)
     for _ in range(tick):
         sim.tick()
     cam = entity_camera(sim, spec, size, entity)
@@ -151,9 +152,11 @@ def frame_caption(sim: Any) -> str:
 
 
 def prepare(scene_path: str, size: tuple[int, int], camera: str | None, overlays: str | None,
-            allow_unmapped: bool = False, region: WorldBox | None = None) -> tuple[Any, CameraSpec, OverlaySpec]:
+            allow_unmapped: bool = False, region: WorldBox | None = None, release: str | None = None
+            ) -> tuple[Any, CameraSpec, OverlaySpec]:
     """Check the size, camera and overlays, then load the scene (tracing on when the trace or redstone is drawn;
-    `allow_unmapped`: a schematic loads without what 1.16.5 lacks; `region`: the box of a world folder)."""
+    `allow_unmapped`: a schematic loads without what its release lacks; `region`: the box of a world folder;
+    `release`: the release it runs in, `--version`)."""
     width, height = size
     if not (0 < width <= MAX_FRAME_SIDE and 0 < height <= MAX_FRAME_SIDE):
         raise RenderError(f"--size {width}x{height}: expected 1..{MAX_FRAME_SIDE} pixels each way")
@@ -162,7 +165,7 @@ def prepare(scene_path: str, size: tuple[int, int], camera: str | None, overlays
     except ValueError as exc:
         raise RenderError(f"--{exc}") from None
     overlay = parse_overlays(overlays)
-    sim = load_scene(scene_path, allow_unmapped, region)
+    sim = load_scene(scene_path, allow_unmapped, region, release)
     sim.trace_enabled = bool({"trace", "redstone"} & overlay.layers)   # the update arrows read the record
     return sim, spec, overlay
 

@@ -51,7 +51,8 @@ def output_kind(out: str) -> str:
 def render_video(scene_path: str, ticks: tuple[int, int], out: str, size: tuple[int, int] = (1280, 720),
                  camera: str | None = None, overlays: str | None = None, fps: float = DEFAULT_FPS,
                  entity: int | None = None, caption: bool = False, legend: bool = False,
-                 allow_unmapped: bool = False, progress: bool = False, region: WorldBox | None = None) -> int:
+                 allow_unmapped: bool = False, progress: bool = False, region: WorldBox | None = None,
+                 release: str | None = None) -> int:
     """Render ticks A..B of the scene to `out`, each frame written as it is drawn (memory does not grow with the
     range); returns the number of frames. Raises RenderError (bad input, no EGL, unwritable output) and SceneError
     (bad scene). `progress`: a progress bar on stderr (the CLI's, on a terminal)."""
@@ -59,7 +60,7 @@ def render_video(scene_path: str, ticks: tuple[int, int], out: str, size: tuple[
     if not MIN_FPS <= fps <= MAX_FPS:
         raise RenderError(f"--fps {fps}: expected a number from {MIN_FPS:g} to {MAX_FPS:g}")
     first, last = ticks
-    sim, spec, overlay = prepare(scene_path, size, camera, overlays, allow_unmapped, region)
+    sim, spec, overlay = prepare(scene_path, size, camera, overlays, allow_unmapped, region, release)
     for _ in range(first):
         sim.tick()
     cam = entity_camera(sim, spec, size, entity)

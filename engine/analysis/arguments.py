@@ -157,6 +157,16 @@ def byte_size(text: str) -> int:
     return int(value)
 
 
+def release(text: str) -> str:
+    """argparse type of `--version RELEASE`: a release the version table knows, as the game names it (1.13, not
+    1.13.0)."""
+    from engine.core.versions import features_for
+    try:
+        return features_for(text.strip()).version
+    except ValueError as err:
+        raise ArgumentError(str(err)) from None
+
+
 def _error(what: str, message: str) -> ArgumentError:
     return ArgumentError(f"{what}: {message}" if what else message)
 

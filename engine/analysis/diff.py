@@ -44,13 +44,40 @@ def _first_stage(a: list[Stage], b: list[Stage]) -> Stage | None:
     return None
 
 
+@dataclass
+class UnsharedAttributes:
+    """The attributes a living entity has in one version and not in the other (1.20.5 added gravity, step_height
+    and more; an attribute is there once the tick reads it): the diff compares the values both have and names
+    these once, as a note, rather than stopping at the first tick where a set differs."""
+
+    only_a: set[str] = field(default_factory=set)
+    only_b: set[str] = field(default_factory=set)
+
+    def shared(self, la: dict[str, Any] | None, lb: dict[str, Any] | None
+               ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+        """The two trace lines with only the attributes both have (noting the others)."""
+        if la is None or lb is None or "attributes" not in la or "attributes" not in lb:
+            return la, lb
+        a, b = la["attributes"], lb["attributes"]
+        self.only_a |= a.keys() - b.keys()
+        self.only_b |= b.keys() - a.keys()
+        return ({**la, "attributes": {k: v for k, v in a.items() if k in b}},
+                {**lb, "attributes": {k: v for k, v in b.items() if k in a}})
+
+    def notes(self, version_a: str, version_b: str) -> list[str]:
+        return [f"attributes only {version} has (not compared): {', '.join(sorted(names))}"
+                for version, names in ((version_a, self.only_a), (version_b, self.only_b)) if names]
+
+
 def compare_tick(tick: int, sim_a: Simulation, rec_a: TickRecord | None, sim_b: Simulation,
-                 rec_b: TickRecord | None) -> dict[str, Any] | None:
-    """The first difference after this tick as the diff line, or None."""
+                 rec_b: TickRecord | None, unshared: UnsharedAttributes | None = None) -> dict[str, Any] | None:
+    """The first difference after this tick as the diff line, or None (`unshared`: gathers the attributes one
+    version's entity lacks, compared without them)."""
+    unshared = UnsharedAttributes() if unshared is None else unshared
     lines_a = {e.id: e.trace_line() for e in (sim_a.reported_entities() if rec_a else sim_a.entities)}
     lines_b = {e.id: e.trace_line() for e in (sim_b.reported_entities() if rec_b else sim_b.entities)}
     for eid in sorted(lines_a.keys() | lines_b.keys()):
-        la, lb = lines_a.get(eid), lines_b.get(eid)
+        la, lb = unshared.shared(lines_a.get(eid), lines_b.get(eid))
         if la == lb:
             continue
         stages = rec_a.stages_of(eid) if rec_a and rec_b else []
@@ -60,7 +87,7 @@ def compare_tick(tick: int, sim_a: Simulation, rec_a: TickRecord | None, sim_b: 
                 "method": stage.method if stage else None,
                 "stage_index": next((i for i, s in enumerate(order) if s is stage), None),
                 "fields": sorted(k for k in (la or lb) if (la or {}).get(k) != (lb or {}).get(k)),
-                "a": la, "b": lb}
+                "a": lines_a.get(eid), "b": lines_b.get(eid)}
     if rec_a and rec_b and rec_a.events != rec_b.events:
         return {"tick": tick, "entity": None, "stage": None, "events_a": rec_a.events, "events_b": rec_b.events}
     return None
@@ -84,17 +111,22 @@ def paired_ticks(scene: str, version_a: str, version_b: str, ticks: int, on_tick
 
 def first_difference(scene: str, version_a: str, version_b: str, ticks: int,
                      on_tick: OnTick | None = None) -> dict[str, Any]:
-    """The diff line: first tick, entity and stage where the versions differ; `{"tick": None}` if none. Loaded states
-    that differ are told once both have run their first tick: a release that refuses an entity kind of the scene
-    stops there in one line, as in a trace, whether or not the loaded states differ."""
+    """The diff line: first tick, entity and stage where the versions differ; `{"tick": None}` if none; `notes`
+    where the attribute sets differ (`UnsharedAttributes`). Loaded states that differ are told once both have run
+    their first tick: a release that refuses an entity kind of the scene stops there in one line, as in a trace,
+    whether or not the loaded states differ."""
     pairs = paired_ticks(scene, version_a, version_b, ticks, on_tick)
+    unshared = UnsharedAttributes()
+    found: dict[str, Any] = {"tick": None}
     for tick, sim_a, rec_a, sim_b, rec_b in pairs:
-        found = compare_tick(tick, sim_a, rec_a, sim_b, rec_b)
-        if found is not None:
+        line = compare_tick(tick, sim_a, rec_a, sim_b, rec_b, unshared)
+        if line is not None:
             if tick == 0:
                 next(pairs, None)
-            return found
-    return {"tick": None}
+            found = line
+            break
+    notes = unshared.notes(version_a, version_b)
+    return found | {"notes": notes} if notes else found
 
 
 Corners = tuple[tuple[float, float, float], tuple[float, float, float]]
@@ -118,9 +150,10 @@ def run_ghost(scene: str, version_a: str, version_b: str, ticks: int, on_tick: O
     """Both versions run to `ticks`; the boxes of version B's entities after every tick and the first
     difference."""
     ghost = VersionGhost(version_b, {"tick": None})
+    unshared = UnsharedAttributes()
     for tick, sim_a, rec_a, sim_b, rec_b in paired_ticks(scene, version_a, version_b, ticks, on_tick):
         if ghost.difference["tick"] is None:
-            ghost.difference = compare_tick(tick, sim_a, rec_a, sim_b, rec_b) or ghost.difference
+            ghost.difference = compare_tick(tick, sim_a, rec_a, sim_b, rec_b, unshared) or ghost.difference
         ghost.boxes[tick] = [((e.box.min_x, e.box.min_y, e.box.min_z), (e.box.max_x, e.box.max_y, e.box.max_z))
                              for e in sim_b.entities]
     return ghost

@@ -21,7 +21,8 @@ from tqdm import tqdm
 from engine.analysis.arguments import MAX_SWEEP_RUNS, ArgumentError, bounds, sweep_runs, whole
 from engine.analysis.paths import Path, PathError, parse_measure, parse_path, read_scene_value
 from engine.analysis.runs import check_measures, run_variant
-from engine.tick.scene import SceneError
+from engine.schematics import is_schematic
+from engine.tick.scene import SceneError, schematic_doc
 
 RUNS_PER_TASK = 25
 TASKS_AHEAD = 4          # tasks in flight per local worker: the pool stays busy, rows wait for their turn
@@ -48,11 +49,16 @@ class Vary:
 
 
 def read_scene_doc(scene: str) -> dict[str, Any]:
-    """A scene file parsed to its TOML document (SceneError on a missing file or bad TOML)."""
+    """A scene file parsed to its TOML document, or a schematic's scene (SceneError on a missing file, text that is
+    not UTF-8 or bad TOML)."""
+    if is_schematic(FilePath(scene)):
+        return schematic_doc(FilePath(scene))
     try:
         return tomllib.loads(FilePath(scene).read_text(encoding="utf-8"))
     except OSError as err:
         raise SceneError(f"{scene}: cannot read: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise SceneError(f"{scene}: not UTF-8 text (byte {err.start}: {err.reason})") from None
     except tomllib.TOMLDecodeError as err:
         raise SceneError(f"{scene}: not valid TOML: {err}") from None
 
@@ -168,10 +174,13 @@ def run_sweep(scene: str, ticks: int, vary: list[str], measure: list[str], worke
 
 def write_csv(out: TextIO, header: list[str], rows: Iterable[list[Any]], flush: bool = True) -> None:
     """Floats as Python repr (shortest round trip), like the trace; each row as it comes (with `flush`, written
-    through at once: a sweep's rows arrive one by one)."""
+    through at once: a sweep's rows arrive one by one). The header waits for the first row: a scene whose first
+    run stops on a refused mechanic prints only that one line."""
     w = csv.writer(out, lineterminator="\n")
+    rows = iter(rows)
+    first = next(rows, None)
     w.writerow(header)
-    for row in rows:
+    for row in rows if first is None else itertools.chain([first], rows):
         w.writerow([repr(v) if isinstance(v, float) else v for v in row])
         if flush:
             out.flush()

@@ -126,7 +126,7 @@ def export_of(sim: Simulation) -> Export:
             lo[axis] = min(lo[axis], key[axis] * 16 + int(used[0]))
             hi[axis] = max(hi[axis], key[axis] * 16 + int(used[-1]) + 1)
     if not cells:
-        return Export(sim.name or "scene", (0, 0, 0), np.zeros((1, 1, 1), dtype=np.uint16), roots, {})
+        return Export(sim.name or "scene", (0, 0, 0), np.zeros((1, 1, 1), dtype=np.uint16), roots, {}, sim.version)
     size = [hi[i] - lo[i] for i in range(3)]
     if size[0] * size[1] * size[2] > MAX_VOLUME:
         raise SchematicError(f"the blocks span {size} ({size[0] * size[1] * size[2]:,} cells), more than a "
@@ -138,7 +138,7 @@ def export_of(sim: Simulation) -> Export:
             slice(max(x, 0), min(x + 16, size[0]))
         grid[gy, gz, gx] = sec[gy.start - y:gy.stop - y, gz.start - z:gz.stop - z, gx.start - x:gx.stop - x]
     return Export(sim.name or "scene", (lo[0], lo[1], lo[2]), written_ids(grid, sim.version), roots,
-                  block_entity_tags(sim.world))
+                  block_entity_tags(sim.world, sim.version), sim.version)
 
 
 def _rider_depth(roots: list[Any]) -> int:

@@ -158,6 +158,7 @@ def write(path: Path, out: Export) -> None:
             "Position": Compound({"x": Int(cx), "y": Int(cy), "z": Int(cz)}), "Size": size,
             "BlockStatePalette": List[Compound]([state_tag(blocks.state_by_id(int(s))) for s in states]),
             "BlockStates": LongArray(pack(indices[1:], bits)),
-            "Entities": List[Compound]([entity_nbt(e, Vec3(float(cx), float(cy), float(cz))) for e in out.entities]),
+            "Entities": List[Compound]([entity_nbt(e, Vec3(float(cx), float(cy), float(cz)), out.release)
+                                        for e in out.entities]),
             "TileEntities": tiles, "PendingBlockTicks": List[Compound](), "PendingFluidTicks": List[Compound]()})})})
     write_nbt(path, root)

@@ -272,6 +272,12 @@ def written_ids(ids: np.ndarray, release: str) -> np.ndarray:
     return table[np.searchsorted(states, ids)]
 
 
+def written_state(state: BlockState, release: str) -> BlockState:
+    """One state of `release` as `written_ids` spells it: a falling block's `BlockState`, a moving piston's
+    pushed block, written in the names of the blocks around them."""
+    return blocks.state_by_id(int(written_ids(np.array([state.id]), release)[0]))
+
+
 def legacy_state(name: str, props: dict[str, str]) -> BlockState | None:
     """The 1.12.2 table's state of a state in 1.12.2's own names (`block_names_1_12`), or None."""
     from engine.world import block_names_1_12
@@ -412,8 +418,9 @@ def _read_field(reader: Reader, tag: Compound, entity_type: str, name: str, kind
     return value != 0 if kind is bool else value
 
 
-def entity_nbt(e: Entity, origin: Vec3) -> Compound:
-    """An entity's NBT with `Pos` relative to `origin`; riders in `Passengers`."""
+def entity_nbt(e: Entity, origin: Vec3, release: str) -> Compound:
+    """An entity's NBT with `Pos` relative to `origin`, a block state spelled as the blocks are (`written_state`,
+    the entity's scene in `release`); riders in `Passengers`."""
     p = e.pos
     tag = Compound({
         "id": String(e.TYPE), "Pos": List[Double]([p.x - origin.x, p.y - origin.y, p.z - origin.z]),
@@ -424,7 +431,7 @@ def entity_nbt(e: Entity, origin: Vec3) -> Compound:
         if name == "item":
             tag["Item"] = Compound({"id": String(value), "Count": Byte(1)})
         elif name == "block_state":
-            tag["BlockState"] = state_tag(value)
+            tag["BlockState"] = state_tag(written_state(value, release))
         elif name == "power":
             tag["power"] = List[Double](list(value))
         elif (spelling := _nbt_field(e.TYPE, name)) is not None:
@@ -435,7 +442,7 @@ def entity_nbt(e: Entity, origin: Vec3) -> Compound:
                 raise SchematicError(f"entity {e.id}: {name} = {value} does not fit NBT {key} "
                                      f"({nbt_type.__name__})") from None
     if e.passengers:
-        tag["Passengers"] = List[Compound]([entity_nbt(r, origin) for r in e.passengers])
+        tag["Passengers"] = List[Compound]([entity_nbt(r, origin, release) for r in e.passengers])
     return tag
 
 
@@ -469,9 +476,9 @@ def read_block_entity(reader: Reader, tag: Compound, pos: BlockPos, kind: str, s
                                         reader.integer(tag, "source", where, 0) != 0))
 
 
-def block_entity_tags(world: World) -> dict[BlockPos, Compound]:
-    """The NBT of the block entities a schematic keeps (dispenser and dropper contents, moving pistons), by
-    position, without position keys."""
+def block_entity_tags(world: World, release: str) -> dict[BlockPos, Compound]:
+    """The NBT of the block entities a schematic keeps (dispenser and dropper contents, moving pistons: the pushed
+    block spelled as the blocks are, `written_state`), by position, without position keys."""
     tags: dict[BlockPos, Compound] = {}
     for pos, items in world.containers.items():
         block = world.get_block_state(*pos).name
@@ -481,7 +488,8 @@ def block_entity_tags(world: World) -> dict[BlockPos, Compound]:
                 for slot, item, count in items])})
     for be in [*world.block_entities.ticking, *world.block_entities.pending]:
         if isinstance(be, PistonBlockEntity) and not be.removed:
-            tags[be.pos] = Compound({"id": String(PISTON_BLOCK_ENTITY), "blockState": state_tag(be.pushed_block),
+            tags[be.pos] = Compound({"id": String(PISTON_BLOCK_ENTITY),
+                                     "blockState": state_tag(written_state(be.pushed_block, release)),
                                      "facing": Int(be.facing.id), "progress": Float(be.progress),
                                      "extending": Byte(be.extending), "source": Byte(be.source)})
     return tags
@@ -490,10 +498,12 @@ def block_entity_tags(world: World) -> dict[BlockPos, Compound]:
 @dataclass
 class Export:
     """What a schematic writer writes: one box of state ids [y, z, x] with its minimum corner, the root entities
-    (riders go with their vehicles), and block-entity NBT by absolute position."""
+    (riders go with their vehicles), block-entity NBT by absolute position, and the scene's release (the entities'
+    block states are spelled as `ids` are: `entity_nbt`)."""
 
     name: str
     corner: BlockPos
     ids: np.ndarray
     entities: list[Entity]
     block_entities: dict[BlockPos, Compound]
+    release: str

@@ -116,7 +116,7 @@ def write(path: Path, out: Export) -> None:
         tile.update({"x": Int(x - cx), "y": Int(y - cy), "z": Int(z - cz)})
         tiles.append(tile)
     corner = Vec3(float(cx), float(cy), float(cz))
-    entities = List[Compound]([_entity_1_12(entity_nbt(e, corner)) for e in out.entities])
+    entities = List[Compound]([_entity_1_12(entity_nbt(e, corner, out.release)) for e in out.entities])
     write_nbt(path, Compound({
         "Width": Short(np.int16(np.uint16(sx))), "Height": Short(np.int16(np.uint16(sy))),
         "Length": Short(np.int16(np.uint16(sz))), "Materials": String(MATERIALS),

@@ -155,7 +155,7 @@ def write(path: Path, out: Export) -> None:
     corner = Vec3(float(cx), float(cy), float(cz))
     entities = List[Compound]()
     for e in out.entities:
-        nbt = entity_nbt(e, corner)
+        nbt = entity_nbt(e, corner, out.release)
         nbt["Id"] = nbt.pop("id")
         entities.append(nbt)
     tiles = List[Compound]([Compound({**{k: v for k, v in tag.items() if k != "id"}, "Id": tag["id"],

@@ -112,7 +112,7 @@ def write(path: Path, out: Export) -> None:
         cells.append(cell)
     entities = List[Compound]()
     for e in out.entities:
-        nbt = entity_nbt(e, corner)
+        nbt = entity_nbt(e, corner, out.release)
         rel = [float(v) for v in nbt["Pos"]]
         entities.append(Compound({"pos": List[Double](rel), "blockPos": List[Int]([int(np.floor(v)) for v in rel]),
                                   "nbt": nbt}))

@@ -96,17 +96,20 @@ class WorldBox(NamedTuple):
 
 
 def load_scene(path: str | Path, allow_unmapped: bool = False,
-               region: WorldBox | tuple[Any, ...] | None = None) -> Simulation:
+               region: WorldBox | tuple[Any, ...] | None = None, version: str | None = None) -> Simulation:
     """Read and load a scene file, or a schematic (.litematic, .nbt, .schem, .schematic) as a scene that places it at
     the origin, its entities included (`allow_unmapped`: load it without what has no 1.16.5 equivalent), or the box
     `region` (`WorldBox` or its fields as a tuple) of a world folder as a scene that places it where it lies in
-    the world (in the nether, an ultrawarm world as the nether is)."""
+    the world (in the nether, an ultrawarm world as the nether is). `version` (`--version`) is the release a
+    schematic or world folder runs in, read into that release's block names (default 1.16.5); given with a scene
+    file, it replaces the scene's `version`."""
     path = Path(path)
+    release = {} if version is None else {"version": version}
     if region is not None or path.is_dir():
-        return _load_world_box(path, None if region is None else WorldBox(*region), allow_unmapped)
+        return _load_world_box(path, None if region is None else WorldBox(*region), allow_unmapped, release)
     if is_schematic(path):
-        doc = {"scene": {"name": path.stem}, "schematics": [{"file": path.name, "allow_unmapped": allow_unmapped}]}
-        return load_scene_doc(doc, str(path))
+        return load_scene_doc(schematic_doc(path, allow_unmapped) | {"scene": {"name": path.stem} | release},
+                              str(path))
     why = regular_file(path)
     if why:
         raise SceneError(f"{path}: cannot read: {why}")
@@ -121,10 +124,16 @@ def load_scene(path: str | Path, allow_unmapped: bool = False,
         raise SceneError(f"{path}: not UTF-8 text (byte {err.start}: {err.reason})") from None
     except LimitError as err:
         raise SceneError(f"{path}: {err}") from None
-    return load_scene_text(text, str(path))
+    return load_scene_text(text, str(path), version)
 
 
-def _load_world_box(path: Path, region: WorldBox | None, allow_unmapped: bool) -> Simulation:
+def schematic_doc(path: Path, allow_unmapped: bool = False) -> dict[str, Any]:
+    """The scene of a schematic opened by itself: the file placed at the origin, its entities included."""
+    return {"scene": {"name": path.stem}, "schematics": [{"file": path.name, "allow_unmapped": allow_unmapped}]}
+
+
+def _load_world_box(path: Path, region: WorldBox | None, allow_unmapped: bool, release: dict[str, str]
+                    ) -> Simulation:
     """A world folder opened by itself (`tickscope trace WORLD --from X,Y,Z --to X,Y,Z`): one `[[regions]]`."""
     if region is None:
         raise SceneError(f"{path}: a folder; a world folder opens with --from X,Y,Z --to X,Y,Z (the box to load)")
@@ -132,7 +141,7 @@ def _load_world_box(path: Path, region: WorldBox | None, allow_unmapped: bool) -
 
     lo, hi, dimension = region
     name = dimension.removeprefix("minecraft:")
-    head = {"name": path.name, "ultrawarm": name in ULTRAWARM_DIMENSIONS}
+    head = {"name": path.name, "ultrawarm": name in ULTRAWARM_DIMENSIONS} | release
     if name in DIMENSIONS:   # its height by release (engine.world.dimensions); another name is refused below
         head["dimension"] = name
     doc = {"scene": head,
@@ -141,8 +150,9 @@ def _load_world_box(path: Path, region: WorldBox | None, allow_unmapped: bool) -
     return load_scene_doc(doc, str(path))
 
 
-def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
-    """Parse TOML text (`source` names it in errors) into a `Simulation` at tick 0."""
+def load_scene_text(text: str, source: str = "<scene>", version: str | None = None) -> Simulation:
+    """Parse TOML text (`source` names it in errors) into a `Simulation` at tick 0 (`version`: in this release,
+    whatever the scene's `version` says)."""
     try:
         doc = rtoml.loads(text)
     except rtoml.TomlParsingError:  # tomli says why (or reads what rtoml refuses: arrays nested over 80 deep)
@@ -152,6 +162,10 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
             raise SceneError(f"{source}: not valid TOML: {err}") from None
         except RecursionError:
             raise SceneError(f"{source}: not valid TOML: nested too deeply") from None
+    if version is not None:
+        head = doc.setdefault("scene", {})
+        if isinstance(head, dict):   # another type is refused as the scene's own mistake
+            head["version"] = version
     return load_scene_doc(doc, source)
 
 

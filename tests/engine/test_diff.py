@@ -110,3 +110,22 @@ def test_a_refused_release_stops_the_diff_even_where_the_loaded_states_differ(ca
     assert out == "" and len(err.strip().splitlines()) == 1 and "the TNT tick" in err and "1.13.1" in err
     line = _diff(capsys, "scenes/tnt_flat_ground.toml", "1.13.2,1.14")
     assert (line["tick"], line["entity"], line["fields"]) == (0, 1, ["motion"])
+
+
+def test_living_entities_across_1_20_5_are_compared_by_the_attributes_both_have(capsys, tmp_path):
+    """1.20.5 reads attributes 1.20.4 lacks (gravity, step_height, ...): player 1 standing on stone differs only
+    by that set, told once as a note; the diff goes on to player 2, gliding with NoGravity, which 1.20.4's elytra
+    case still pulls down by 0.08 (docs/versions.md, living)."""
+    scene = tmp_path / "gliders.toml"
+    scene.write_text(scene_toml(
+        scene={"version": "1.20.5"}, blocks=[cuboid((-2, 0, -2), (2, 0, 2))],
+        entities=[entity("minecraft:player", (0.5, 1.0, 0.5), id=1, on_ground=True),
+                  entity("minecraft:player", (0.5, 6.0, -1.5), id=2, yaw=-90.0, pitch=10.0, motion=[0.5, 0.0, 0.0],
+                         no_gravity=True, equipment={"chest": "minecraft:elytra"}, fall_flying=True)]))
+    line = _diff(capsys, scene, "1.20.4,1.20.5")
+    assert (line["tick"], line["entity"]) == (1, 2) and "motion" in line["fields"]
+    assert "attributes" not in line["fields"]
+    assert line["notes"] == ["attributes only 1.20.5 has (not compared): minecraft:generic.fall_damage_multiplier, "
+                             "minecraft:generic.gravity, minecraft:generic.jump_strength, "
+                             "minecraft:generic.safe_fall_distance, minecraft:generic.scale, "
+                             "minecraft:generic.step_height"]

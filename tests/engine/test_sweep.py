@@ -77,3 +77,19 @@ def test_bad_input_is_one_line_exit_2(capsys, args, expected):
     assert main(["sweep", CANNON, "--ticks", "2", "--workers", "1", *args]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and expected in err[0]
+
+
+SWEEP_PEARL = ["sweep", "--vary", "entities[1].pos[0]=0:1:2", "--measure", "entities[1].pos[1]"]
+
+
+@pytest.mark.parametrize("command", [[*SWEEP_PEARL, "--workers", "1"], SWEEP_PEARL,
+                                     ["solve", "--vary", "entities[1].pos[0]=0:1", "--target", "entities[1].pos[1]=1"]])
+def test_a_refused_run_prints_only_its_one_line(capsys, tmp_path, command):
+    """1.13.1's TNT tick is refused (docs/versions.md): the first run stops there, and stdout stays empty (no CSV
+    header before the refusal), in this process or in worker processes."""
+    scene = tmp_path / "refused.toml"
+    scene.write_text('[scene]\nversion = "1.13.1"\n\n[[entities]]\ntype = "minecraft:tnt"\nid = 1\n'
+                     "pos = [0.5, 1.0, 0.5]\n")
+    assert main([command[0], str(scene), "--ticks", "3", *command[1:]]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "the TNT tick" in err and "1.13.1" in err

@@ -323,3 +323,54 @@ def test_a_1_16_wall_is_read_into_a_1_14_scene_with_boolean_sides(tmp_path: Path
                        "west=true]"], 1976)
     sim = load_scene_text(text.format("1.16.5"), str(tmp_path / "s.toml"))
     assert sim.world.get_block_state(0, 0, 0).get("east") == "low"
+
+
+def test_a_schematic_opened_directly_runs_in_the_release_version_names(tmp_path: Path, capsys) -> None:
+    """`--version RELEASE` opens a schematic in that release (default 1.16.5): a 1.21.4 file (data version 4189)
+    keeps its own short grass and pale oak log in 1.21.4, where 1.16.5 refuses the log; `diff` runs it in the
+    releases it names; with a scene file the option replaces the scene's `version`; an unknown release is one line
+    and status 2."""
+    path = _sponge(tmp_path, ["minecraft:short_grass", "minecraft:pale_oak_log[axis=y]"], 4189)
+    sim = load_scene(path, version="1.21.4")
+    assert sim.version == "1.21.4"
+    assert [str(sim.world.get_block_state(x, 0, 0)) for x in (0, 1)] == ["minecraft:short_grass",
+                                                                         "minecraft:pale_oak_log[axis=y]"]
+    code, out, err = cli(capsys, "trace", str(path), "--ticks", "0")
+    assert code == 2 and out == "" and "no 1.16.5 equivalent: minecraft:pale_oak_log" in err
+    code, out, err = cli(capsys, "trace", str(path), "--ticks", "0", "--version", "1.21.4")
+    assert (code, err) == (0, "") and out.startswith('{"tick": 0')
+    code, out, err = cli(capsys, "diff", str(path), "--versions", "1.21.4,1.21.5", "--ticks", "1")
+    assert (code, out, err) == (0, '{"tick": null}\n', "")   # a schematic diffs as a scene
+    code, out, err = cli(capsys, "export", str(path), "--version", "1.99", "--out", str(tmp_path / "x.schem"))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "'1.99' is outside the supported range" in err
+    scene = tmp_path / "s.toml"
+    scene.write_text('[scene]\nversion = "1.16.5"\n\n[[schematics]]\nfile = "built.schem"\n')
+    assert load_scene(scene, version="1.21.4").version == "1.21.4"
+    assert load_scene(scene, version="1.21.4").world.get_block_state(1, 0, 0).name == "minecraft:pale_oak_log"
+
+
+@pytest.mark.parametrize("suffix", [".schem", ".litematic", ".nbt"])
+def test_a_falling_block_and_a_pushed_block_are_spelled_as_the_blocks_are(tmp_path: Path, suffix: str) -> None:
+    """A 1.21.11 scene exported mid-push: the moving piston's pushed iron chain and a falling dirt path are
+    written as 1.16.5 (the files' data version) spells them, as the blocks around them are; read back, a 1.16.5
+    scene gets its chain and grass path, a 1.21.11 scene its own names again."""
+    from engine.schematics import export
+
+    sim = load_scene_text(scene_toml(
+        scene={"version": "1.21.11"},
+        blocks=[{"from": [-3, 0, -2], "to": [4, 0, 2], "block": "minecraft:stone"},
+                {"at": [0, 1, 0], "block": "minecraft:piston[extended=false,facing=east]"},
+                {"at": [1, 1, 0], "block": "minecraft:iron_chain[axis=x]"}],
+        entities=[{"type": "minecraft:falling_block", "id": 1, "pos": [0.5, 5.0, 1.5],
+                   "block_state": "minecraft:dirt_path"}],
+        actions=[{"tick": 1, "do": "set_block", "at": [-1, 1, 0], "block": "minecraft:redstone_block"}]),
+        str(tmp_path / "s.toml"))
+    sim.tick()
+    export(sim, tmp_path / f"out{suffix}")
+    for version, chain, path in (("1.16.5", "minecraft:chain", "minecraft:grass_path"),
+                                 ("1.21.11", "minecraft:iron_chain", "minecraft:dirt_path")):
+        back = load_scene_text(f'[scene]\nversion = "{version}"\n\n[[schematics]]\nfile = "out{suffix}"\n',
+                               str(tmp_path / "s.toml"))
+        moving = [*back.world.block_entities.ticking, *back.world.block_entities.pending]   # the head and the chain
+        pushed = sorted(be.pushed_block.name for be in moving)
+        assert (pushed, back.entities[0].block_state.name) == ([chain, "minecraft:piston_head"], path), version

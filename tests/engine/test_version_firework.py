@@ -162,7 +162,7 @@ def test_a_rocket_s_life_and_lifetime_are_its_nbt_s_in_a_schematic(tmp_path) -> 
     from engine.tick.scene import load_scene
     from viewer.cli import main
     sim = _run(3, FREE)
-    tag = entity_nbt(sim.entity_by_id(2), sim.entity_by_id(2).pos)
+    tag = entity_nbt(sim.entity_by_id(2), sim.entity_by_id(2).pos, sim.version)
     assert (tag["Life"], tag["LifeTime"]) == (3, 24) and "life" not in tag
     out = tmp_path / "rockets.schem"
     assert main(["export", str(SCENES_DIR / "firework_free_1_12_2.toml"), "--out", str(out)]) == 0

@@ -270,9 +270,12 @@ def test_view_hands_the_box_to_the_launch(tmp_path: Path, monkeypatch: pytest.Mo
     opened: list[tuple[Any, ...]] = []
     monkeypatch.setattr(launch, "open_viewer", lambda *args: opened.append(args) or 0)
     assert main(["view", str(world), "--from=-1,0,0", "--to", "3,3,3"]) == 0
-    assert opened == [(str(world), False, ((-1, 0, 0), (3, 3, 3), "overworld"))]
+    assert opened == [(str(world), False, ((-1, 0, 0), (3, 3, 3), "overworld"), None)]
     sim = launch.start_loading(*opened[0])()
     assert blocks_of(sim) == {(-1, 2, 3): "minecraft:stone"}
+    assert main(["view", str(world), "--from=-1,0,0", "--to", "3,3,3", "--version", "1.17"]) == 0
+    sim = launch.start_loading(*opened[1])()   # `--version`: the box runs in that release
+    assert sim.version == "1.17" and blocks_of(sim) == {(-1, 2, 3): "minecraft:stone"}
 
 
 def test_refusals_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -76,6 +76,8 @@ def test_diff_lines_name_where_the_versions_part() -> None:
     assert analysis_panel.diff_lines(events, ["1.16.5", "1.17"]) == [
         "tick 4: the entities agree, the events differ", "1.16.5: [{'explosion': 1}]", "1.17: []"]
     assert analysis_panel.diff_lines({"tick": None}, ["1.16.5", "1.17"]) == ["no difference"]
+    note = "attributes only 1.20.5 has (not compared): minecraft:generic.gravity"
+    assert analysis_panel.diff_lines({"tick": None, "notes": [note]}, ["1.20.4", "1.20.5"]) == ["no difference", note]
     assert analysis_panel.ghost_line("1.17", events) == "1.17 parts at tick 4: the events differ"
     assert analysis_panel.ghost_line("1.17", line) == "1.17 parts at tick 3, entity 2, stage gravity"
     loaded = {**line, "tick": 0, "stage": None, "method": None, "stage_index": None, "fields": ["attributes"]}

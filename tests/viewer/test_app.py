@@ -277,3 +277,14 @@ def test_clicking_a_pistons_row_selects_that_b36(open_app) -> None:
     click(app, start.x + row, start.y + row * 2.5)   # header, first row, then the middle of the second
     assert app.state.selected_b36 == (0, 2, 0)
     assert len(app.scene.trace.overlay.fills.indices) == 2 * 36   # only the head's two sweep boxes
+
+
+def test_a_reload_keeps_the_release_version_chose_and_another_file_opens_in_its_own(open_app) -> None:
+    """`tickscope view FILE --version RELEASE`: a reload (F5, the file changed) runs the file in that release
+    again; opening another file runs it in its own."""
+    app = open_app(SCENES / "tnt_flat_ground.toml")
+    app.opened_release = "1.21.4"
+    assert app.load(str(SCENES / "tnt_flat_ground.toml"), keep_tick=True) and app.sim.version == "1.21.4"
+    assert app.load(str(SCENES / "tnt_flat_ground.toml"), keep_tick=True) and app.sim.version == "1.21.4"
+    assert app.load(str(SCENES / "axis_order_corner.toml")) and app.sim.version == "1.16.5"
+    assert app.opened_release is None

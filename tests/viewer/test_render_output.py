@@ -200,6 +200,9 @@ def test_view_allow_unmapped_loads_a_newer_schematic(monkeypatch) -> None:
     TREE = shared_file("schematics", "tree.litematic")
     opened: list[tuple] = []
     monkeypatch.setattr(launch, "open_viewer", lambda *args: opened.append(args) or 0)
-    assert run(["view", str(TREE), "--allow-unmapped"]) == 0 and opened == [(str(TREE), True, None)]
+    assert run(["view", str(TREE), "--allow-unmapped"]) == 0 and opened == [(str(TREE), True, None, None)]
     sim = launch.start_loading(str(TREE), True)()
     assert len(list(sim.world.sections())) > 0
+    assert run(["view", str(TREE), "--version", "1.20.2"]) == 0 and opened[1] == (str(TREE), False, None, "1.20.2")
+    sim = launch.start_loading(*opened[1])()   # its own release: all of it, without --allow-unmapped
+    assert sim.version == "1.20.2" and not sim.notices

@@ -303,7 +303,11 @@ def _draw_diff(st: AnalysisState) -> None:
 
 def diff_lines(diff: dict[str, Any], versions: list[str]) -> list[str]:
     """The diff line as the panel shows it: where the versions part, then each version's state there (or each
-    version's events, where only the events of the tick differ)."""
+    version's events, where only the events of the tick differ), then its notes (attributes one version lacks)."""
+    return _difference_lines(diff, versions) + diff.get("notes", [])
+
+
+def _difference_lines(diff: dict[str, Any], versions: list[str]) -> list[str]:
     if diff["tick"] is None:
         return ["no difference"]
     if diff["entity"] is None:
