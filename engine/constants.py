@@ -136,7 +136,8 @@ DRAG_1_12 = f32(0.98)               # motionX/Y/Z *= 0.9800000190734863D
 GROUND_1_12 = f32(0.7)              # on the ground motionX/Z *= 0.699999988079071D (motionY *= -0.5D)
 FALLING_BLOCK_FLOOR_PROBE_1_12 = f32(0.01)   # the block at posY - 0.009999999776482582D under a landing
 # EntityItem and EntityXPOrb.onUpdate (1.12.2: item_tick_1_12, xp_orb_tick_1_12)
-ITEM_LAVA_PERIOD_1_12 = 25          # the lava test when the (int) cell changed or ticksExisted % 25 == 0
+ITEM_LAVA_PERIOD_1_12 = 25          # the lava test and searchForOtherItemsNearby when the (int) cell changed or
+                                    # ticksExisted % 25 == 0
 XP_ORB_GRAVITY_1_12 = f32(0.03)     # motionY -= 0.029999999329447746D
 XP_ORB_BOUNCE_1_12 = f32(-0.9)      # on the ground motionY *= -0.8999999761581421D
 XP_ORB_LOADED_SIZE_1_12 = f32(0.25)  # EntityXPOrb(World), the NBT constructor: setSize(0.25F, 0.25F)
@@ -190,6 +191,9 @@ ITEM_SPAWN_SPREAD = 0.2             # random.nextDouble() * 0.2 - 0.1
 ITEM_DEFAULT_PICKUP_DELAY = 10
 ITEM_LAVA_HOP_MOVED, ITEM_LAVA_HOP_STILL = 2, 40   # before 1.16, ItemEntity.tick's lava kick: every 2 ticks of age
                                                    # after a move to another cell, else every 40 (`flee_lava`)
+ITEM_MERGE_MOVED, ITEM_MERGE_STILL = 2, 40   # 1.14 ItemEntity.tick: tryMerge every 2 ticks (Entity.age) after a move
+                                             # to another cell, else every 40
+ITEM_MERGE_REACH = 0.5              # tryMerge: getBoundingBox().expand(0.5, 0.0, 0.5)
 
 # --- experience orb (spec 06 §4) ---
 XP_ORB_WIDTH = f32(0.5)

@@ -319,7 +319,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                           "(1.12.2; 1.13.2 adds any liquid or replaceable material, as 1.14)", OLDEST, (1, 13, 0)),
     "item_tick_1_12": ("EntityItem.onUpdate: motionY -= (double)0.04F, the push out of blocks every tick, the move "
                        "every tick (no 4-tick rule), a lava kick (Random: the Motion's four floats and the burn "
-                       "sound's) where the (int)-truncated cell changed or ticksExisted % 25 == 0, X and Z x 0.98F "
+                       "sound's) and the merge with other items (searchForOtherItemsNearby; 1.14: every 2 ticks "
+                       "after a move into another cell, else every 40) where the (int)-truncated cell changed or "
+                       "ticksExisted % 25 == 0, X and Z x 0.98F "
                        "(on the ground x the slipperiness of the block at floor(minY) - 1, a float product), Y x "
                        "(double)0.98F, on the ground Y x -0.5 whatever its sign; no floating in water (1.12.2; 1.13.2 "
                        "the same but for floating where its eyes are in water, 1.14's applyBuoyancy: "

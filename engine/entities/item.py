@@ -1,5 +1,6 @@
-"""`ItemEntity` (spec 06 §3): order F₁GMDF₂, the every-4-ticks rule, push-out from blocks. Its state is a row of
-`ITEM_ROWS` (engine.entities.item_kernel), runs of items take that module's compiled loop (`ItemBatch`)."""
+"""`ItemEntity` (spec 06 §3): order F₁GMDF₂, the every-4-ticks rule, push-out from blocks, merging with items
+nearby (step 6: a stack's `stack_count`, its item's maximum from `engine.entities.item_registry`). Its state is a
+row of `ITEM_ROWS` (engine.entities.item_kernel), runs of items take that module's compiled loop (`ItemBatch`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from engine.constants import (
     DRAG_1_12,
     EYE_HEIGHT_FACTOR,
     GRAVITY_1_12,
+    ITEM_AGELESS,
     ITEM_DEFAULT_PICKUP_DELAY,
     ITEM_DRAG,
     ITEM_DRAG_Y,
@@ -24,6 +26,8 @@ from engine.constants import (
     ITEM_LAVA_HOP_STILL,
     ITEM_LAVA_PERIOD_1_12,
     ITEM_MAX_AGE,
+    ITEM_MERGE_REACH,
+    ITEM_PICKUP_DELAY_INFINITE,
     ITEM_SPAWN_SPREAD,
     ITEM_SPAWN_VY,
     ITEM_VELOCITY_AFFECTING_OFFSET,
@@ -45,6 +49,7 @@ from engine.entities.common import (
 )
 from engine.entities.entity import Entity
 from engine.entities.item_kernel import ITEM_ROWS
+from engine.entities.item_registry import max_count
 from engine.entities.rows import RowBacked, UnriddenRowBatch, extra_flag, extra_int
 from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Vec3
@@ -80,12 +85,15 @@ DRAG = StageInfo("drag", "ItemEntity.tick", "D")
 BOUNCE = StageInfo("ground_bounce", "ItemEntity.tick")
 FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
 LAVA_1_12 = StageInfo("lava_kick", "EntityItem.onUpdate")
+MERGE = StageInfo("merge", "ItemEntity.tryMerge")
+MERGE_1_12 = StageInfo("merge", "EntityItem.searchForOtherItemsNearby")
 NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs refuses `block_effects` (decides)
 
 # the object path runs the stage kernels' own source (docs/architecture.md, "Each stage written once")
 _count_down_pickup_delay, _gravity, _buoyancy = (plain(kernel.count_down_pickup_delay), plain(kernel.gravity),
                                                  plain(kernel.buoyancy))
 _moves_this_tick, _bounce, _grow_older = plain(kernel.moves_this_tick), plain(kernel.bounce), plain(kernel.grow_older)
+_can_merge, _merge_tick = plain(kernel.can_merge), plain(kernel.merge_tick)
 
 
 def float_threshold(features: Features) -> float:
@@ -102,11 +110,13 @@ class ItemBatch(UnriddenRowBatch):
     flag the move sets, not columns), a release that refuses a mechanic they run (`block_effects` in 1.21.5-1.21.6
     and 1.21.9, which the base tick checks every tick; 1.21.9's `fall_distance`), and solid entities in the world
     leave every item to the object path; so do an item with riders, a vehicle, a step height or movements recorded
-    since its last tick. 1.21.7+ (the block walk of `apply_effects_from_blocks`) runs as 1.21.2's tick-time check
-    does: `move_self` hands back an item whose path comes near a block with an effect, fire or lava, and water's
-    EXTINGUISH changes nothing on an unlit row."""
+    since its last tick. An item that could merge (`item_kernel.merge_met`) takes the object path, which merges
+    it. 1.21.7+ (the block walk of `apply_effects_from_blocks`) runs as 1.21.2's tick-time check does: `move_self`
+    hands back an item whose path comes near a block with an effect, fire or lava, and water's EXTINGUISH changes
+    nothing on an unlit row."""
 
     table = ITEM_ROWS
+    _items: tuple[World, tuple[int, int], np.ndarray] | None = None
     mechanics = frozenset({"item", "entity_move", "supporting_block", "fluids", "void", "fall_distance",
                            "block_effects"})
 
@@ -124,7 +134,15 @@ class ItemBatch(UnriddenRowBatch):
                                 float_threshold(features), Item.eye_height_of(),
                                 0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
                                 ITEM_FREE_SPACE_MARGIN if features.item_push_out_contracted else 0.0, marks, saved_f,
-                                saved_i)
+                                saved_i, self.items(world))
+
+    def items(self, world: World) -> np.ndarray:
+        """The rows of the world's items (`tick_rows`' `items`), kept while its sections do not change."""
+        key = (world.section_moves, len(ITEM_ROWS.f))
+        if self._items is None or self._items[0] is not world or self._items[1] != key:
+            rows = [e._r for e in world.sectioned_entities() if type(e) is Item]
+            self._items = (world, key, np.array(rows, dtype=np.int64))
+        return self._items[2]
 
     def finish(self, e: Entity, sim: TickContext) -> None:
         raise AssertionError("the item loop never stops at an item it ticked")
@@ -138,7 +156,7 @@ class Item(RowBacked, Entity):
     WIDTH = ITEM_WIDTH
     HEIGHT = ITEM_HEIGHT
     velocity_affecting_offset = ITEM_VELOCITY_AFFECTING_OFFSET   # getVelocityAffectingPos (1.20)
-    FIELDS = {"item": str, "age": int, "pickup_delay": int}
+    FIELDS = {"item": str, "age": int, "pickup_delay": int, "stack_count": int}
     FIELD_ATTRIBUTES = {"age": "item_age"}
     ROWS = ITEM_ROWS
     id = extra_int(ITEM_ROWS, "id")                # the row loop's 4-tick rule reads it
@@ -147,11 +165,24 @@ class Item(RowBacked, Entity):
     health = extra_int(ITEM_ROWS, "health")
     submerged_in_water = extra_flag(ITEM_ROWS, "submerged_in_water")
     first_update = extra_flag(ITEM_ROWS, "first_update")
+    stack_count = extra_int(ITEM_ROWS, "stack_count")   # the ItemStack's count (NBT Item.Count)
+    max_count = extra_int(ITEM_ROWS, "max_count")       # its item's maxCount, set with the item
+
+    @property
+    def item(self) -> str:
+        """The ItemStack's item (a namespaced id)."""
+        return self._item
+
+    @item.setter
+    def item(self, item: str) -> None:
+        self._item = item
+        self.max_count = max_count(item)
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         self.take_row()
         super().__init__(entity_id, pos, motion, seed)
         self.item = "minecraft:stone"
+        self.stack_count = 1
         self.item_age = 0
         self.pickup_delay = 0
         self.health = ITEM_HEALTH
@@ -162,7 +193,8 @@ class Item(RowBacked, Entity):
         return f32(ITEM_HEIGHT * EYE_HEIGHT_FACTOR)
 
     def type_fields(self) -> dict[str, Any]:
-        return {"item": self.item, "age": self.item_age, "pickup_delay": self.pickup_delay}
+        return {"item": self.item, "age": self.item_age, "pickup_delay": self.pickup_delay,
+                "stack_count": self.stack_count}
 
     def constructed(self, features: Features) -> None:
         """1.17 `ItemEntity(EntityType, World)` (`item_entity_world_random`): the item's Random draws its
@@ -212,7 +244,8 @@ class Item(RowBacked, Entity):
             run_stage(rec, self, LAVA_HOP, self.hop_in_lava, world, start, every_tick)
         if every_tick:
             self.drag(sim, rec)
-        # 6: merging with other items needs item stacks, which the engine does not model
+        if _merge_tick(self._t.f, self._t.i, self._r, every_tick) and _can_merge(self._t.i, self._r):   # 6
+            run_stage(rec, self, MERGE, self.try_merge, sim)
         _grow_older(self._t.i, self._r)                                                       # 7
         run_stage(rec, self, FLUID, update_water_state, self, world, sim.features, rec)       # 8 F2
         if self.item_age >= ITEM_MAX_AGE:                                                     # 9
@@ -244,7 +277,7 @@ class Item(RowBacked, Entity):
                 self.age % ITEM_LAVA_PERIOD_1_12 == 0:
             if fluid_at(world, floor(q.x), floor(q.y), floor(q.z)).fluid == LAVA_FLUID:
                 run_stage(rec, self, LAVA_1_12, flee_lava, self, True)
-            # searchForOtherItemsNearby: merging needs item stacks, which the engine does not model
+            run_stage(rec, self, MERGE_1_12, self.search_for_other_items_nearby, sim)
         # the block at floor(minY) - 1 is the one at floor(y - 1.0): the box's minY is the position's y
         run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, ITEM_DRAG, DRAG_1_12)
         if self.on_ground:
@@ -256,6 +289,45 @@ class Item(RowBacked, Entity):
             run_stage(rec, self, FLUID, update_water_state, self, world, sim.features, rec)
         if self.item_age >= ITEM_MAX_AGE:
             self.remove()
+
+    def try_merge(self, sim: TickContext) -> list[int]:
+        """1.14 `ItemEntity.tryMerge()` (1.16.5, 1.21.3 the same): each other item whose box meets this one's expanded
+        by 0.5 horizontally and that `canMerge()`, in the world's order, is merged with it (`tryMerge(other)`) until
+        this one is removed (1.14-1.15.2 stop once this one cannot merge: the same merges). Thrower and owner are
+        not modelled (null, equal); stacks carry no tag or components (1.20.5 `areItemsAndComponentsEqual`: the
+        items alike). The ids removed."""
+        box = self.box.expand(ITEM_MERGE_REACH, 0.0, ITEM_MERGE_REACH)
+        removed = []
+        for other in sim.world.get_entities(self, box, lambda o: type(o) is Item and _can_merge(o._t.i, o._r)):
+            if not _can_merge(other._t.i, other._r):
+                continue
+            if self.item == other.item and self.stack_count + other.stack_count <= other.max_count:
+                # merge(target, source): the larger count takes the other's; a tie goes to the other one
+                target, source = (self, other) if other.stack_count < self.stack_count else (other, self)
+                removed.append(source.id)
+                merge(target, source)
+            if self.removed:
+                break
+        return removed
+
+    def search_for_other_items_nearby(self, sim: TickContext) -> list[int]:
+        """1.12.2's and 1.13.2's `EntityItem.searchForOtherItemsNearby` (`item_tick_1_12`), where the cell (by (int)
+        casts) changed or ticksExisted % 25 == 0: `combineItems` with each item whose box meets this one's expanded
+        by 0.5 horizontally, itself included, in the world's order: both alive, neither pickup delay 32767 nor age
+        -32768, the same item, then the one with the smaller count (this one on a tie) goes into the other where
+        the counts fit its maximum. The ids removed."""
+        box = self.box.expand(ITEM_MERGE_REACH, 0.0, ITEM_MERGE_REACH)
+        removed = []
+        for other in sim.world.get_entities(None, box, lambda o: type(o) is Item):
+            if other is self or other.removed or self.removed or ITEM_PICKUP_DELAY_INFINITE in (
+                    self.pickup_delay, other.pickup_delay) or ITEM_AGELESS in (self.item_age, other.item_age) or \
+                    other.item != self.item:
+                continue
+            target, source = (self, other) if other.stack_count < self.stack_count else (other, self)
+            if source.stack_count + target.stack_count <= target.max_count:
+                removed.append(source.id)
+                merge(target, source)
+        return removed
 
     def handle_water_movement(self, sim: TickContext) -> bool:
         """1.12.2's `EntityItem.handleWaterMovement`: the push over its whole box and `inWater` (with the splash);
@@ -296,6 +368,17 @@ class Item(RowBacked, Entity):
                 fluid_at(world, floor(self.pos.x), floor(self.pos.y), floor(self.pos.z)).fluid != LAVA_FLUID:
             return
         flee_lava(self, True)
+
+
+def merge(target: Item, source: Item) -> None:
+    """1.14 `ItemEntity.merge(target, targetStack, source, sourceStack)` where the counts fit (every caller's case):
+    the target's count grows by the source's, its pickup delay the larger, its age the smaller; the source,
+    emptied, is removed (1.12.2 `combineItems` the same)."""
+    target.stack_count += source.stack_count
+    source.stack_count = 0
+    target.pickup_delay = max(target.pickup_delay, source.pickup_delay)
+    target.item_age = min(target.item_age, source.item_age)
+    source.remove()
 
 
 def spawn_dropped(sim: TickContext, x: float, y: float, z: float, item: str) -> Item:

@@ -32,6 +32,9 @@ from engine.constants import (
     ITEM_DRAG_Y,
     ITEM_HEIGHT,
     ITEM_MAX_AGE,
+    ITEM_MERGE_MOVED,
+    ITEM_MERGE_REACH,
+    ITEM_MERGE_STILL,
     ITEM_MIN_HORIZONTAL_SQUARED,
     ITEM_PICKUP_DELAY_INFINITE,
     ITEM_TICK_PERIOD,
@@ -45,14 +48,18 @@ from engine.entities.rows import (
     F_LAVA,
     F_MOTION,
     F_POS,
+    F_PREV,
     F_WATER,
+    HANDED,
     HAS_SUPPORT,
+    I_AGE,
     I_FIRE,
     I_FLAGS,
     I_SUPPORT,
     NO_CLIP,
     NO_GRAVITY,
     ON_GROUND,
+    REMOVED,
     TOUCHING_WATER,
     RowTable,
     begin_row,
@@ -69,9 +76,9 @@ from engine.motion.collision_kernel import collect_block_collisions, jfloor, sta
 from engine.world.block_tables import EFFECT, FENCE_LIKE, WATER, WATER_OR_COLUMN
 
 ITEM_ROWS = RowTable(extra_ints=("item_age", "pickup_delay", "health", "id", "submerged_in_water",
-                                 "first_update"))
-I_ITEM_AGE, I_PICKUP, I_HEALTH, I_ID, I_SUBMERGED, I_FIRST = (ITEM_ROWS.extra_ints[n] for n in (
-    "item_age", "pickup_delay", "health", "id", "submerged_in_water", "first_update"))
+                                 "first_update", "stack_count", "max_count"))
+I_ITEM_AGE, I_PICKUP, I_HEALTH, I_ID, I_SUBMERGED, I_FIRST, I_COUNT, I_MAX_COUNT = (ITEM_ROWS.extra_ints[n] for n in (
+    "item_age", "pickup_delay", "health", "id", "submerged_in_water", "first_update", "stack_count", "max_count"))
 HALF_WIDTH = ITEM_WIDTH / 2.0                  # EntityDimensions.getBoxAt (engine.geometry.box.Box.from_entity)
 
 
@@ -121,6 +128,40 @@ def grow_older(i: np.ndarray, r: int) -> None:
     """Step 7: age + 1 (a Java int), unless the age is -32768 (an item that never despawns)."""
     if i[r, I_ITEM_AGE] != ITEM_AGELESS:
         i[r, I_ITEM_AGE] = wrap32(i[r, I_ITEM_AGE] + 1)
+
+
+@njit(inline=True)
+def can_merge(i: np.ndarray, r: int) -> bool:
+    """1.14 `ItemEntity.canMerge()`: alive, the pickup delay not the infinite one, an age neither -32768 nor at the
+    maximum, the stack not full."""
+    return not i[r, I_FLAGS] & REMOVED and i[r, I_PICKUP] != ITEM_PICKUP_DELAY_INFINITE and \
+        i[r, I_ITEM_AGE] != ITEM_AGELESS and i[r, I_ITEM_AGE] < ITEM_MAX_AGE and i[r, I_COUNT] < i[r, I_MAX_COUNT]
+
+
+@njit(inline=True)
+def merge_tick(f: np.ndarray, i: np.ndarray, r: int, truncated: bool) -> bool:
+    """`ItemEntity.tick`'s merge period (1.14): every 2 ticks of Entity.age where the tick moved the item into
+    another cell (the position against prevX, Y, Z: by floor, by (int) casts in 1.14, `truncated`), else every 40."""
+    moved = False
+    for a in range(3):
+        p, q = f[r, F_PREV + a], f[r, F_POS + a]
+        moved = moved or (int(p) != int(q) if truncated else jfloor(p) != jfloor(q))
+    return i[r, I_AGE] % (ITEM_MERGE_MOVED if moved else ITEM_MERGE_STILL) == 0
+
+
+@njit(inline=True)
+def merge_met(f: np.ndarray, i: np.ndarray, r: int, items: np.ndarray) -> bool:
+    """Whether `tryMerge` of row `r` finds another mergeable item (`items`: the rows of the world's items) whose
+    box meets r's expanded by 0.5 horizontally (`Box.intersects`, strict), whatever its kind and count: the object
+    path decides the merge."""
+    x0, x1 = f[r, F_BOX] - ITEM_MERGE_REACH, f[r, F_BOX + 3] + ITEM_MERGE_REACH
+    y0, y1 = f[r, F_BOX + 1], f[r, F_BOX + 4]
+    z0, z1 = f[r, F_BOX + 2] - ITEM_MERGE_REACH, f[r, F_BOX + 5] + ITEM_MERGE_REACH
+    for o in items:
+        if o != r and can_merge(i, o) and x0 < f[o, F_BOX + 3] and x1 > f[o, F_BOX] and y0 < f[o, F_BOX + 4] and \
+                y1 > f[o, F_BOX + 1] and z0 < f[o, F_BOX + 5] and z1 > f[o, F_BOX + 2]:
+            return True
+    return False
 
 
 @njit(inline=True)
@@ -207,9 +248,9 @@ def drag_after_move(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: i
 def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, r: int, slip: np.ndarray, v: int, border: tuple, effects: np.ndarray,
               lava_push: float, zero_below: float, void: float, threshold: float, eye: float, below_eye: float,
-              margin: float) -> bool:
+              margin: float, items: np.ndarray) -> bool:
     """`ItemEntity.tick` of row `r` after `ServerWorld.tickEntity`'s head; false where the object path must tick
-    it (the row part-written)."""
+    it (the row part-written), a merge among them."""
     if i[r, I_FIRST] or i[r, I_FIRE] != UNLIT or not finite_row(f, r):
         return False
     age = i[r, I_ITEM_AGE]
@@ -238,6 +279,8 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             return False
         if i[r, I_FLAGS] & ON_GROUND and f[r, F_MOTION + 1] < 0.0:
             bounce(f, r)
+    if merge_tick(f, i, r, False) and can_merge(i, r) and merge_met(f, i, r, items):                # 6: tryMerge
+        return False
     grow_older(i, r)                                                                         # 7
     return update_water_state(keys, slots, pool, flags, f, i, r, lava_push, v & V_VEC_DOUBLE != 0, zero_below,
                               v & V_LAVA_IN_WATER != 0, True)                                      # 8 F2
@@ -247,7 +290,8 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int, slip: np.ndarray, v: int, border: tuple,
               effects: np.ndarray, lava_push: float, zero_below: float, void: float, threshold: float, eye: float,
-              below_eye: float, margin: float, marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+              below_eye: float, margin: float, marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray,
+              items: np.ndarray) -> tuple:
     """`ServerWorld.tickEntity` + `ItemEntity.tick` for rows[start:] in the release whose flags are `v`
     (`tnt_kernel.version_bits`), in order. `slip`: `Block.getSlipperiness` per block state; `border`: the world
     border's edges; `void`: the Y below which the void removes an item; `threshold`: the fluid height above which
@@ -255,19 +299,26 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     (0.11111111F before 1.20.5); `margin`: how far the free-space test contracts the box.
     `marks[n]`: SECTION where entity n's section changed, OBJECT_PATH where its tick is left to the object path
     (a row of −1, or one a stage gave back: restored as found). `saved_f[n]`, `saved_i[n]` receive row n as it was
-    before its tick. Returns (len(rows), DONE).
+    before its tick. `items`: the rows of the world's items, which `tryMerge` searches. Returns (len(rows), DONE),
+    or (n, HANDED) where entity n, handed back, could merge (`can_merge`): the caller ticks it and goes on after it.
 
     Ticking later rows before an earlier row's object-path tick is safe: an item's tick on either path reads the
-    blocks, which it does not change, and its own row (and Random), and writes only its row; the caller then
-    replays the object-path ticks and section moves in entity order, which keeps the section lists' order."""
+    blocks, which it does not change, and its own row (and Random), and writes only its row — but for `tryMerge`,
+    which reads and writes the items it meets. So the loop stops at an item it hands back that could merge (its
+    tick may merge, or another's may meet it: its position is not yet this tick's), and hands back an item whose
+    tick meets another that could (`merge_met`); the items still to replay cannot merge, and nothing merges with
+    them. The caller then replays the object-path ticks and section moves in entity order, which keeps the section
+    lists' order."""
     for n in range(start, len(rows)):
         r = rows[n]
         if not begin_row(f, i, r, n, marks, saved_f, saved_i):
             continue                                  # handed back or removed: the phase ticks or unloads it
         tick_entity_head(f, i, r)                                                   # ServerWorld.tickEntity
         if _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                     slip, v, border, effects, lava_push, zero_below, void, threshold, eye, below_eye, margin):
+                     slip, v, border, effects, lava_push, zero_below, void, threshold, eye, below_eye, margin, items):
             end_row(f, i, r, n, marks)
         else:
             hand_back(f, i, r, n, marks, saved_f, saved_i)
+            if can_merge(i, r):
+                return n, HANDED
     return len(rows), DONE

@@ -84,7 +84,8 @@ FIELD_RANGES = {"pierce_level": (-128, 127),          # PersistentProjectileEnti
                 # ShulkerEntity "Peek" is a byte the AI sets to 0, 30 or 100 (ShulkerPeekGoal, the close and
                 # attack goals); the lid's model and box are made for 0..100
                 "peek": (0, 100),
-                "explosions": (0, JAVA_INT[1])}     # FireworkRocketEntity: the item's Fireworks.Explosions count
+                "explosions": (0, JAVA_INT[1]),     # FireworkRocketEntity: the item's Fireworks.Explosions count
+                "stack_count": (1, MAX_STACK)}      # ItemEntity's stack: 1 up to its item's maxCount (checked after)
 
 
 class WorldBox(NamedTuple):
@@ -547,6 +548,8 @@ def _load_entity(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key:
     for name, kind in cls.FIELDS.items():
         if name in entry:
             _set_field(ctx, e, name, kind, entry[name], f"{key}.{name}")
+    if getattr(e, "stack_count", 0) > getattr(e, "max_count", MAX_STACK):
+        raise ctx.fail(f"{key}.stack_count", f"a stack of {e.item} holds at most {e.max_count}, got {e.stack_count}")
     if isinstance(e, LivingEntity):
         load_living(ctx, e, entry, key)
     if "vehicle" in entry:

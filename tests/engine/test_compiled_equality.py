@@ -23,6 +23,7 @@ import pytest
 from engine import jit
 from engine.entities import tnt as tnt_module
 from engine.entities import tnt_kernel
+from engine.entities.entity import Entity
 from engine.entities.tnt import Tnt
 from engine.geometry.box import Box, Vec3
 from engine.motion import collision
@@ -349,6 +350,12 @@ def test_a_loop_without_a_release_flag_is_caught(monkeypatch, flag, scene, versi
         run_lines(flag_world(scene, version), 20, "object")
 
 
+def _golden_line(e: Entity) -> dict:
+    """`trace_line` as the engine the hashes were made with wrote it: without an item's `stack_count` (added with
+    merging)."""
+    return {k: v for k, v in e.trace_line().items() if k != "stack_count"}
+
+
 def scene_digests(names: list[str], ticks: int, vectorize: bool) -> dict[str, str]:
     out = {}
     for name in names:
@@ -358,7 +365,7 @@ def scene_digests(names: list[str], ticks: int, vectorize: bool) -> dict[str, st
         try:
             for _ in range(ticks):
                 rec = sim.tick()
-                h.update((json.dumps([e.trace_line() | {"fall_distance": e.fall_distance, "age": e.age}
+                h.update((json.dumps([_golden_line(e) | {"fall_distance": e.fall_distance, "age": e.age}
                                       for e in sim.reported_entities()])
                           + json.dumps(rec.events, default=str)).encode())
             out[name] = h.hexdigest()

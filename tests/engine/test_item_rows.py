@@ -35,6 +35,7 @@ PATCH = ("stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "stone_brick_st
          "cobblestone_wall[east=low,north=tall]", "oak_fence[east=true,west=true]", "ice", "packed_ice",
          "soul_sand", "honey_block", "snow[layers=3]", "water", "water", "water[level=3]", "lava", "cobweb", "hopper",
          "oak_slab[type=bottom,waterlogged=true]", "kelp")
+MERGING = ("minecraft:stone", "minecraft:stone", "minecraft:dirt", "minecraft:snowball", "minecraft:iron_sword")
 RELEASES = ("1.16.5", "1.17", "1.20", "1.20.5", "1.21.2", "1.21.8", "1.21.11")
 BUNDLED = ("cobweb_swept_1_21_2.toml", "fluid_in_lava_flag_1_16_1.toml", "fluid_item_float_1_16_1.toml",
            "item_float_height.toml", "item_on_ice.toml", "item_water_stream.toml", "slime_bounce.toml",
@@ -45,7 +46,7 @@ def item_world(seed: int, version: str = "1.16.5") -> Simulation:
     """5 to 40 items over a floor at y 59 (one block kind) with a random patch at y 60-61 and a water pool, at one
     of ORIGINS (near 0, straddling it, and ±2·10⁷): some resting on the floor, some falling or thrown (a few with
     special motions: ±0, tiny, NaN, ±inf), some in the pool, one now and then without gravity, ageless, near its
-    despawn age or in its first tick."""
+    despawn age or in its first tick; stacks of a few kinds and counts, which merge where they meet."""
     rng = random.Random(seed)
     ox, oz = rng.choice(ORIGINS)
     w = World()
@@ -80,6 +81,8 @@ def item_world(seed: int, version: str = "1.16.5") -> Simulation:
         it.no_gravity = rng.random() < 0.05
         it.pickup_delay = rng.choice([0, 0, 10, 32767])
         it.item_age = rng.choice([0, 0, 0, 5, 5990, -32768, rng.randint(0, 3)])
+        it.item = rng.choice(MERGING)      # stacks that merge (tryMerge), full ones and others
+        it.stack_count = rng.randint(1, it.max_count)
         sim.add_entity(it)
     return sim
 
@@ -147,6 +150,7 @@ def _loop_uncompiled(monkeypatch) -> None:
 @pytest.mark.parametrize(("name", "old", "new"), [
     ("moves_this_tick", "% ITEM_TICK_PERIOD == 0", "% ITEM_TICK_PERIOD >= 0"),     # the 4-tick rule off
     ("slippery_drag", "f32(slipperiness * drag)", "slipperiness * drag"),           # the ground drag in double
+    ("merge_met", "return True", "return False"),                                   # merging items kept compiled
 ])
 def test_item_loop_mutants_are_caught(monkeypatch, name: str, old: str, new: str) -> None:
     """The comparison above fails for a loop with a deliberate mistake: the object path runs the kernels' plain forms

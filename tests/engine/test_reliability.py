@@ -12,7 +12,7 @@ import pytest
 from engine.core.limits import MAX_EXPLOSION_POWER, SimulationLimit
 from engine.geometry.box import Vec3
 from engine.tick.scene import SceneError, load_scene, load_scene_text
-from tests.conftest import assert_regenerated, build_scene, deadline, scene_toml
+from tests.conftest import ROOT, assert_regenerated, build_scene, deadline, scene_toml
 from viewer.cli import main
 
 STONE_FLOOR = [{"from": [-4, 0, -4], "to": [4, 0, 4], "block": "minecraft:stone"}]
@@ -341,3 +341,5 @@ def test_entity_ids_after_the_largest_int_wrap() -> None:
 def test_generated_item_list_matches_minecraft_data(tmp_path) -> None:
     """tools/gen_items.py regenerates assets/items-1.16.5.json byte for byte (when minecraft-data is present)."""
     assert_regenerated("gen_items.py", "items-1.16.5.json", tmp_path)
+    assert (tmp_path / "item-max-counts-1.16.5.json").read_bytes() == \
+        (ROOT / "assets" / "item-max-counts-1.16.5.json").read_bytes()
