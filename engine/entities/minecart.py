@@ -93,6 +93,7 @@ if TYPE_CHECKING:
     from engine.core.trace import Recorder
     from engine.core.versions import Features
     from engine.world.blocks import BlockState
+    from engine.world.shape_context import ShapeContext
     from engine.world.world import World
 
 GRAVITY = StageInfo("gravity", "AbstractMinecartEntity.tick", "G")
@@ -194,6 +195,10 @@ class AbstractMinecart(RowBacked, Entity):
         """`AbstractMinecart.move`: the default controller checks blocks after each move, the experimental one in
         its iterations only."""
         return not improvements_enabled(world)
+
+    def shape_context(self, world: World) -> ShapeContext:
+        """`ShapeContext.of(minecart)`: with the experiment `ExperimentalMinecartShapeContext`."""
+        return experimental.shape_context(self, world) if improvements_enabled(world) else super().shape_context(world)
 
     def walks_at_position(self, world: World) -> bool:
         """`AbstractMinecart.applyEffectsFromBlocks` (1.21.7): the box at the position alone for the default
