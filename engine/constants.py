@@ -27,6 +27,7 @@ VELOCITY_AFFECTING_OFFSET_1_20 = f32(0.500001)  # Entity.getVelocityAffectingPos
 ITEM_VELOCITY_AFFECTING_OFFSET = f32(0.999999)  # ItemEntity/ExperienceOrbEntity.getVelocityAffectingPos (1.20)
 SUPPORTED_FENCE_OFFSET_MAX = 0.5    # Entity.getPosWithYOffset: a fence stays the block for (double)offset <= 0.5
 BLOCK_COLLISION_DEFLATE_1_19_3 = 1.0e-7  # Entity.checkBlockCollision from 1.19.3: box.minX + 1.0E-7 .. maxX - 1.0E-7
+SHAPE_CONTEXT_ABOVE_MARGIN = f32(1.0e-5)  # EntityShapeContext.isAbove: minY > y + shape max Y - 1.0E-5F
 # --- Entity.tickBlockCollision (1.21.2): BlockView.collectCollisionsBetween ---
 TICK_BLOCK_COLLISION_CONTRACT = f32(1.0e-5)  # Entity.checkBlockCollision: getBoundingBox().contract(1.0E-5F)
 SWEEP_MIN_LENGTH_SQUARED = f32(f32(0.99999) * f32(0.99999))  # lengthSquared() < MathHelper.square(0.99999F): no sweep

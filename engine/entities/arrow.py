@@ -323,7 +323,8 @@ class PersistentProjectile(RowBacked, Projectile):
         goes on from there. From 1.21.11 (`arrow_hits_many`) every entity along the path is hit in one pass, in the
         order of their positions' distances (`find_hit_entities`); the arrow moves to the first one's hit point."""
         start = self.pos
-        block_hit = raycast_blocks(sim.world, start, start.plus(path), FLUID_NONE, rec)
+        block_hit = raycast_blocks(sim.world, start, start.plus(path), FLUID_NONE, rec,
+                                   context=self.shape_context(sim.world))
         if sim.features.raycast_world_border:
             block_hit = including_world_border(sim.world.border, start, block_hit)
         while not self.removed:
@@ -403,7 +404,8 @@ class PersistentProjectile(RowBacked, Projectile):
         along that path, repeated while piercing; each hit handled unless noClip."""
         start = self.pos
         end = start.plus(self.motion)
-        hit: HitResult | None = raycast_blocks(sim.world, start, end, FLUID_NONE, rec)
+        hit: HitResult | None = raycast_blocks(sim.world, start, end, FLUID_NONE, rec,
+                                               context=self.shape_context(sim.world))
         if not is_miss(hit):
             end = hit.pos
         while not self.removed:
@@ -452,7 +454,8 @@ class PersistentProjectile(RowBacked, Projectile):
         p = outside.pos
         centre = Vec3(b.min_x + 0.5 * (b.max_x - b.min_x), b.min_y + 0.5 * (b.max_y - b.min_y),
                       b.min_z + 0.5 * (b.max_z - b.min_z))
-        block_hit = including_world_border(sim.world.border, p, raycast_blocks(sim.world, p, centre, FLUID_NONE, rec))
+        block_hit = including_world_border(sim.world.border, p, raycast_blocks(
+            sim.world, p, centre, FLUID_NONE, rec, context=self.shape_context(sim.world)))
         surface = raycast_boxes((b,), p, centre if block_hit.missed else block_hit.pos, (0, 0, 0))
         return None if surface is None else EntityHitResult(e, surface.pos)
 

@@ -597,7 +597,7 @@ def check_passengers(vehicle: Entity, sim: TickContext) -> None:
 def is_space_empty(world: World, e: Entity, box: Box, excluded: Entity | None = None) -> bool:
     """`CollisionView.isSpaceEmpty(entity, box)`: no block collision shape, no entity `e` collides with (but
     `excluded`) and, for an entity inside the world border, not beyond it (spec 03 §3, §5)."""
-    if world.get_block_collisions(box) or world.get_entity_collisions(e, box, excluded):
+    if world.get_block_collisions(box, e.shape_context(world)) or world.get_entity_collisions(e, box, excluded):
         return False
     return not (world.border_in_reach(box) and not intersects_box(world.border_shape, ORIGIN,
                                                                  e.box.contract(COLLISION_EPSILON))

@@ -75,9 +75,9 @@ def closest_free_spot(sim: TickContext, rider: Entity, at: Vec3) -> Vec3:
     e = h / 2.0
     c = Vec3(at.x, at.y + e, at.z)
     box = Box.of(c.x - w / 2.0, c.y - e, c.z - w / 2.0, c.x + w / 2.0, c.y + e, c.z + w / 2.0)
+    near = sim.world.get_block_collisions(box.expand(w, h, w), rider.shape_context(sim.world))
     grown = [(ox + b[0] - w / 2.0, oy + b[1] - e, oz + b[2] - w / 2.0, ox + b[3] + w / 2.0, oy + b[4] + e,
-              oz + b[5] + w / 2.0)
-             for shape, (ox, oy, oz) in sim.world.get_block_collisions(box.expand(w, h, w)) for b in shape.boxes]
+              oz + b[5] + w / 2.0) for shape, (ox, oy, oz) in near for b in shape.boxes]
     p = (c.x, c.y, c.z)
 
     def covers(g: tuple[float, ...], signs: tuple[int, int, int]) -> bool:
@@ -110,9 +110,9 @@ def can_dismount_in_block(height: float) -> bool:
     return not math.isinf(height) and height < DISMOUNT_MAX_HEIGHT
 
 
-def can_place_entity_at(world: World, box: Box) -> bool:
-    """`Dismounting.canPlaceEntityAt`: no block collision shape meets the box."""
-    return world.is_space_empty(box)
+def can_place_entity_at(world: World, rider: Entity, box: Box) -> bool:
+    """`Dismounting.canPlaceEntityAt`: no block collision shape the rider's context gets meets the box."""
+    return world.is_space_empty(box, rider.shape_context(world))
 
 
 def _shape(world: World, x: int, y: int, z: int) -> VoxelShape:
@@ -162,7 +162,7 @@ def boat_dismount(sim: TickContext, boat: Entity, rider: Entity) -> Vec3:
         for pose, width, height in rider.dismount_poses():
             half = float(f32(width / f32(2.0)))
             for h in spots:
-                if can_place_entity_at(world, Box.of(d - half, h, e - half, d + half, h + height, e + half)):
+                if can_place_entity_at(world, rider, Box.of(d - half, h, e - half, d + half, h + height, e + half)):
                     rider.set_pose(pose)
                     return Vec3(d, h, e)
     return vehicle_top(boat)
@@ -203,7 +203,7 @@ def minecart_dismount(world: World, cart: Entity, rider: Entity) -> Vec3:
                 if not can_dismount_in_block(d):
                     continue
                 cx, cy, cz = x + 0.5, y + d, z + 0.5
-                if can_place_entity_at(world, Box.of(cx - f, cy, cz - f, cx + f, cy + height, cz + f)):
+                if can_place_entity_at(world, rider, Box.of(cx - f, cy, cz - f, cx + f, cy + height, cz + f)):
                     rider.set_pose(pose)
                     return Vec3(cx, cy, cz)
     e = cart.box.max_y

@@ -37,6 +37,7 @@ from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import cos, sin
 from engine.motion import block_effects, move
 from engine.world.dimensions import void_y
+from engine.world.shape_context import ShapeContext
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -249,6 +250,11 @@ class Entity:
         """`applyEffectsFromBlocks` overridden to walk the box at the position alone and drop the records (1.21.7:
         the default minecart's); false: the tick's recorded movements."""
         return False
+
+    def shape_context(self, world: World) -> ShapeContext:
+        """`ShapeContext.of(this)`: descending while sneaking (`isDescending`), its min Y (1.14 the box's, 1.16
+        `getY()`: the same for every entity moved here)."""
+        return ShapeContext(self.sneaking, self.box.min_y)
 
     def bypasses_stepping_effects(self) -> bool:
         return self.sneaking

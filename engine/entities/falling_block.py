@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -164,8 +164,8 @@ class FallingBlock(RowBacked, Entity):
         concrete = phys.is_concrete_powder(self.block_state.block)
         in_water = concrete and fluid_at(sim.world, *cell).fluid == "water"                        # 4
         if concrete and self.motion.length_squared() > CONCRETE_RAYCAST_SPEED_SQUARED:             # 5
-            hit = run_stage(rec, self, CONCRETE_RAY, raycast_blocks, sim.world, self.prev_pos, self.pos,
-                            "source_only", rec)
+            ray = partial(raycast_blocks, context=self.shape_context(sim.world))   # the block's RaycastContext
+            hit = run_stage(rec, self, CONCRETE_RAY, ray, sim.world, self.prev_pos, self.pos, "source_only", rec)
             if not hit.missed and fluid_at(sim.world, *hit.block_pos).fluid == "water":
                 cell, in_water = hit.block_pos, True
         if self.on_ground or in_water:                                                             # 7, 8

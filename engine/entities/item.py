@@ -228,7 +228,7 @@ class Item(RowBacked, Entity):
         elif not self.no_gravity:
             run_stage(rec, self, GRAVITY, _gravity, self._t.f, self._r)
         free = self.box.contract(ITEM_FREE_SPACE_MARGIN) if sim.features.item_push_out_contracted else self.box
-        self.no_clip = not world.is_space_empty(free)                                         # 4
+        self.no_clip = not world.is_space_empty(free, self.shape_context(world))             # 4
         if self.no_clip:
             if "item_push_out" in sim.features.refused:
                 raise refusal(sim.features, "item_push_out", f"entity {self.id}, tick {sim.tick_count}")

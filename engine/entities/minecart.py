@@ -93,6 +93,7 @@ if TYPE_CHECKING:
     from engine.core.trace import Recorder
     from engine.core.versions import Features
     from engine.world.blocks import BlockState
+    from engine.world.shape_context import ShapeContext
     from engine.world.world import World
 
 GRAVITY = StageInfo("gravity", "AbstractMinecartEntity.tick", "G")
@@ -204,6 +205,10 @@ class AbstractMinecart(RowBacked, Entity):
                           "the experimental minecart physics (minecart_improvements) of a cart moved by a piston, a "
                           "shulker box or a shulker (handleCollision after the move, onRail cleared) are not "
                           "simulated")
+
+    def shape_context(self, world: World) -> ShapeContext:
+        """`ShapeContext.of(minecart)`: with the experiment `ExperimentalMinecartShapeContext`."""
+        return experimental.shape_context(self, world) if improvements_enabled(world) else super().shape_context(world)
 
     def walks_at_position(self, world: World) -> bool:
         """`AbstractMinecart.applyEffectsFromBlocks` (1.21.7): the box at the position alone for the default

@@ -62,6 +62,7 @@ from engine.java.javanum import f32
 from engine.java.mathhelper import clamp, floor, wrap_degrees
 from engine.motion.block_effects import check_block_collision
 from engine.motion.move import MovementType, move
+from engine.world.shape_context import ShapeContext
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -131,6 +132,24 @@ def get_rail_or_minecart_pos(cart: AbstractMinecart, world: World) -> tuple[int,
     if is_rail(world.get_block_state(i, floor(d), k)):
         j = floor(d)
     return i, j, k
+
+
+# ExperimentalMinecartShapeContext.setIgnoredPositions: the cell an ascending rail rises into, by shape
+RISES_INTO = {"ascending_east": (1, 0, 0), "ascending_west": (-1, 0, 0), "ascending_north": (0, 0, -1),
+              "ascending_south": (0, 0, 1)}
+
+
+def shape_context(cart: AbstractMinecart, world: World) -> ShapeContext:
+    """`ExperimentalMinecartShapeContext` (1.21.2, 1.21.3 the same): the cart's `EntityShapeContext`, its
+    collisions ignoring (an empty shape in) the cell below the rail of `getRailOrMinecartPos` and, on an
+    ascending rail, the cell the slope rises into (`setIgnoredPositions`); off a rail, none."""
+    x, y, z = get_rail_or_minecart_pos(cart, world)
+    state = world.get_block_state(x, y, z)
+    if not is_rail(state):
+        return ShapeContext(cart.sneaking, cart.box.min_y)
+    rise = RISES_INTO.get(state.get("shape"))
+    ignored = ((x, y - 1, z),) if rise is None else ((x, y - 1, z), (x + rise[0], y + rise[1], z + rise[2]))
+    return ShapeContext(cart.sneaking, cart.box.min_y, ignored)
 
 
 def adjust_to_rail(cart: AbstractMinecart, pos: tuple[int, int, int], state: BlockState) -> None:

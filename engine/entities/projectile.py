@@ -210,7 +210,8 @@ def get_collision(e: Projectile, sim: TickContext, can_hit: Callable[[Entity], b
     Motion, clipped at a hit; then the entity test over that path, which wins if any."""
     start = e.pos
     end = start.plus(e.motion)
-    hit = raycast_blocks(sim.world, start, end, FLUID_NONE, rec, shape_type=shape_type)
+    hit = raycast_blocks(sim.world, start, end, FLUID_NONE, rec, shape_type=shape_type,
+                         context=e.shape_context(sim.world))
     if sim.features.raycast_world_border:
         hit = including_world_border(sim.world.border, start, hit)
     if not hit.missed:

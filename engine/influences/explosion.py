@@ -80,6 +80,7 @@ from engine.motion.raytrace_1_12 import BoxNotCompared, ray_trace_blocks
 from engine.redstone import neighbor_updates as nu
 from engine.redstone.registry import behaviour as redstone_behaviour
 from engine.world import block_physics as phys
+from engine.world.shape_context import ShapeContext
 from engine.world.world import blocks
 
 if TYPE_CHECKING:
@@ -219,11 +220,11 @@ def _near_blocks(world: World, center: Vec3, box: Box) -> bool:
                                      floor(max(box.max_y, center.y)) + 1, floor(max(box.max_z, center.z)) + 1)
 
 
-def exposure_rays(world: World, center: Vec3, box: Box, shape_type: str = COLLIDER,
-                  double_steps: bool = False) -> tuple[tuple[Vec3, Vec3 | None], ...]:
+def exposure_rays(world: World, center: Vec3, box: Box, shape_type: str = COLLIDER, double_steps: bool = False,
+                  context: ShapeContext | None = None) -> tuple[tuple[Vec3, Vec3 | None], ...]:
     """`Explosion.getExposure`'s rays: each sample point with where the block raycast from it to the centre
-    (collision shapes, fluids ignored) stops, or None when it misses (the point is unblocked). Rays that can
-    meet no block are not cast."""
+    (collision shapes as the target's shape `context` gets them — `RaycastContext(.., entity)` —, fluids ignored)
+    stops, or None when it misses (the point is unblocked). Rays that can meet no block are not cast."""
     points = sample_points(box, double_steps)
     if not points or not _near_blocks(world, center, box):
         return tuple((p, None) for p in points)
@@ -232,7 +233,7 @@ def exposure_rays(world: World, center: Vec3, box: Box, shape_type: str = COLLID
         if shape_type in (RAY_TRACE_1_12, RAY_TRACE_1_13):
             out.append((p, ray_trace_blocks(world, p, center, shape_type == RAY_TRACE_1_13)))
             continue
-        hit = raycast_blocks(world, p, center, FLUID_NONE, shape_type=shape_type)
+        hit = raycast_blocks(world, p, center, FLUID_NONE, shape_type=shape_type, context=context)
         out.append((p, None if hit.missed else hit.pos))
     return tuple(out)
 
@@ -305,8 +306,10 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
             RAY_TRACE_1_13 if sim.features.ray_trace_voxel_shapes else \
             COLLIDER if sim.features.explosion_collision_shapes else OUTLINE
         try:
+            contexts = None if targets.scratch is None else [targets.entities[i].shape_context(world)
+                                                             for i in hit.tolist()]
             _samples(world, center, f[rows[hit], targets.box_col:targets.box_col + 6], shape_type, double_steps,
-                     rec, ids, empty, unblocked, total)
+                     rec, ids, empty, unblocked, total, contexts)
         except BoxNotCompared as err:
             raise refusal(sim.features, "explosion", where,
                           f"an exposure ray of World.rayTraceBlocks meets {err}, whose bounding box (1.12.2) or "
@@ -505,19 +508,26 @@ def _cell(v: float) -> int:
 
 
 def _samples(world: World, center: Vec3, boxes: np.ndarray, shape_type: str, double_steps: bool,
-             rec: Recorder | None, ids: np.ndarray, empty: bool, unblocked: np.ndarray, total: np.ndarray) -> None:
-    """(unblocked, total) sample points of each row of `boxes` (the boxes of the entities `ids`), written to the
-    arrays, by casting the rays (none where the region is `empty`: every ray misses). Equal boxes share one set of
-    rays, recorded once for all their entities."""
-    if (boxes == boxes[0]).all():
-        kinds, inverse = boxes[:1], np.zeros(len(boxes), dtype=np.int64)
+             rec: Recorder | None, ids: np.ndarray, empty: bool, unblocked: np.ndarray, total: np.ndarray,
+             contexts: list[ShapeContext] | None) -> None:
+    """(unblocked, total) sample points of each row of `boxes` (the boxes of the entities `ids`, their shape
+    `contexts`; without them TNT's: not descending, the box's min Y), written to the arrays, by casting the rays
+    (none where the region is `empty`: every ray misses). Equal boxes of equal contexts share one set of rays,
+    recorded once for all their entities."""
+    if contexts is not None:
+        groups: dict[tuple[tuple[float, ...], ShapeContext], int] = {}
+        inverse = np.fromiter((groups.setdefault(key, len(groups)) for key in
+                               zip(map(tuple, boxes.tolist()), contexts, strict=True)), np.int64, len(contexts))
+        kinds = list(groups)
+    elif (boxes == boxes[0]).all():
+        kinds, inverse = [(tuple(boxes[0].tolist()), None)], np.zeros(len(boxes), dtype=np.int64)
     else:
-        kinds, inverse = np.unique(boxes, axis=0, return_inverse=True)
-        inverse = inverse.reshape(-1)
-    for k, row in enumerate(kinds.tolist()):
+        unique, inverse = np.unique(boxes, axis=0, return_inverse=True)
+        kinds, inverse = [(tuple(row), None) for row in unique.tolist()], inverse.reshape(-1)
+    for k, (row, context) in enumerate(kinds):
         box = Box(*row)
         rays = tuple((p, None) for p in sample_points(box, double_steps)) if empty else \
-            _memo_rays(world, center, box, shape_type, double_steps)
+            _memo_rays(world, center, box, shape_type, double_steps, context or ShapeContext(False, box.min_y))
         at = inverse == k
         unblocked[at] = sum(stop is None for _, stop in rays)
         total[at] = len(rays)
@@ -535,22 +545,22 @@ def _record_rays(rec: Recorder, center: Vec3, rays: tuple[tuple[Vec3, Vec3 | Non
                              blocked=stop is not None))
 
 
-_EXPOSURE_MEMO: WeakKeyDictionary[World, tuple[int, dict[tuple[Box, Vec3, str, bool],
+_EXPOSURE_MEMO: WeakKeyDictionary[World, tuple[int, dict[tuple[Box, Vec3, str, bool, ShapeContext],
                                                          tuple[tuple[Vec3, Vec3 | None], ...]]]] = WeakKeyDictionary()
 
 
-def _memo_rays(world: World, center: Vec3, box: Box, shape_type: str,
-               double_steps: bool) -> tuple[tuple[Vec3, Vec3 | None], ...]:
+def _memo_rays(world: World, center: Vec3, box: Box, shape_type: str, double_steps: bool,
+               context: ShapeContext) -> tuple[tuple[Vec3, Vec3 | None], ...]:
     """`exposure_rays`, remembered per world while its blocks are unchanged (`block_version`): a stack on the
     ground explodes at one centre again and again. Exposure rays read nothing but block states."""
     version, memo = _EXPOSURE_MEMO.get(world, (-1, {}))
     if version != world.block_version or len(memo) >= EXPOSURE_MEMO_SIZE:
         memo = {}
         _EXPOSURE_MEMO[world] = (world.block_version, memo)
-    key = (box, center, shape_type, double_steps)
+    key = (box, center, shape_type, double_steps, context)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = exposure_rays(world, center, box, shape_type, double_steps)
+        found = memo[key] = exposure_rays(world, center, box, shape_type, double_steps, context)
     return found
 
 

@@ -892,16 +892,18 @@ class PlayerEntity(RowBacked, LivingEntity):
 
     def would_pose_not_collide(self, world: World, pose: str) -> bool:
         """`Entity.wouldPoseNotCollide`: the pose's box shrunk by 1e-7 meets no block or solid entity. Without
-        solid entities the answer depends only on the box and the blocks, so it is kept until either changes."""
+        solid entities the answer depends only on the box, the blocks and the player's shape context (sneaking,
+        its Y), so it is kept until one of them changes."""
         box = self.pose_box(pose).contract(POSE_CHECK_DEFLATE)
+        context = self.shape_context(world)
         if world.collidable_count:
-            return world.is_space_empty(box) and not world.get_entity_collisions(self, box)
-        key = (box, world.block_version)
+            return world.is_space_empty(box, context) and not world.get_entity_collisions(self, box)
+        key = (box, world.block_version, context)
         fits = self.pose_fits.get(key)
         if fits is None:
             if len(self.pose_fits) > POSE_CACHE_SIZE:
                 self.pose_fits.clear()
-            fits = self.pose_fits[key] = world.is_space_empty(box)
+            fits = self.pose_fits[key] = world.is_space_empty(box, context)
         return fits
 
     def update_size_1_12(self, world: World, features: Features) -> None:

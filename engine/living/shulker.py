@@ -147,7 +147,8 @@ class Shulker(MobEntity):
         """`canStay`: a solid block on `face` and room for the lid on the other side."""
         o = face.offset
         support = world.get_block_state(pos[0] + o[0], pos[1] + o[1], pos[2] + o[2])
-        return phys.is_full_cube(support) and world.is_space_empty(_lid_box(pos, face.opposite))
+        return phys.is_full_cube(support) and world.is_space_empty(_lid_box(pos, face.opposite),
+                                                                   self.shape_context(world))
 
     def find_attach_side(self, world: World, pos: tuple[int, int, int]) -> Direction | None:
         """`findAttachSide`: the first face, in DOWN, UP, NORTH, SOUTH, WEST, EAST order, it can stay on."""
@@ -172,7 +173,8 @@ class Shulker(MobEntity):
             w, n, e, s = world.border.bounds()                         # WorldBorder.contains(BlockPos)
             inside = x + 1 > w and x < e and z + 1 > n and z < s
             if y > 0 and world.get_block_state(x, y, z).is_air and inside \
-                    and world.is_space_empty(cell) and not world.get_entity_collisions(self, cell):
+                    and world.is_space_empty(cell, self.shape_context(world)) \
+                    and not world.get_entity_collisions(self, cell):
                 side = self.find_attach_side(world, (x, y, z))
                 if side is not None:
                     self.attach_face_name = side.name

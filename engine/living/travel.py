@@ -183,7 +183,8 @@ def bank_jump(e: LivingEntity, sim: TickContext, rec: Recorder | None, start_y: 
     m = e.motion
     box = e.box.offset(m.x, m.y + BANK_JUMP_HEIGHT - e.pos.y + start_y, m.z)
     world = sim.world
-    if world.is_space_empty(box) and not world.get_entity_collisions(e, box) and not contains_fluid(world, box):
+    if world.is_space_empty(box, e.shape_context(world)) and not world.get_entity_collisions(e, box) \
+            and not contains_fluid(world, box):
         run_stage(rec, e, BANK_JUMP, set_motion_y, e, BANK_JUMP_SPEED)
 
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
     from engine.core.trace import Recorder
     from engine.entities.entity import Entity
+    from engine.world.shape_context import ShapeContext
     from engine.world.world import ShapeAt, World
 
 EPS = COLLISION_EPSILON
@@ -66,9 +67,10 @@ def _collide(movement: Vec3, box: Box, offset_fn, yxz: bool, sweeps: list[Sweep]
     return Vec3(m[X], m[Y], m[Z])
 
 
-def calculate_push_velocity(axis: int, box: Box, world: World, initial: float,
-                            extra: list[ShapeAt]) -> float:
-    """`VoxelShapes.calculatePushVelocity`: the single-axis sweep, cell by cell in local coordinates."""
+def calculate_push_velocity(axis: int, box: Box, world: World, initial: float, extra: list[ShapeAt],
+                            context: ShapeContext | None = None) -> float:
+    """`VoxelShapes.calculatePushVelocity`: the single-axis sweep, cell by cell in local coordinates, the shapes
+    the entity's `context` gets."""
     if box.max_x - box.min_x < 1.0e-6 or box.max_y - box.min_y < 1.0e-6 or box.max_z - box.min_z < 1.0e-6:
         return initial
     if abs(initial) < EPS:
@@ -104,7 +106,7 @@ def calculate_push_velocity(axis: int, box: Box, world: World, initial: float,
             st = states[sid]
             if (edges == 1 and not st.exceeds_cube) or (edges == 2 and st.block != "moving_piston"):
                 continue
-            shape = world.get_collision_shape(st, pos[0], pos[1], pos[2])
+            shape = world.get_collision_shape(st, pos[0], pos[1], pos[2], context)
             local = box.offset(-pos[0], -pos[1], -pos[2])
             initial = shape.calculate_max_distance(ORIGIN, axis, local, initial)
             if abs(initial) < EPS:
@@ -153,12 +155,13 @@ def _cross_section(p: int, qs: tuple[int, int], rs: tuple[int, int], axis: int, 
 
 
 def adjust_movement(movement: Vec3, box: Box, world: World, extra: list[ShapeAt], yxz: bool,
-                    sweeps: list[Sweep] | None = None) -> Vec3:
+                    context: ShapeContext | None = None, sweeps: list[Sweep] | None = None) -> Vec3:
     """Static `Entity.adjustMovementForCollisions(entity, movement, box, world, context, collisions)`."""
     zx, zy, zz = movement.x == 0.0, movement.y == 0.0, movement.z == 0.0
     if (zx and zy) or (zx and zz) or (zy and zz):
-        return _collide(movement, box, lambda a, b, d: calculate_push_velocity(a, b, world, d, extra), yxz, sweeps)
-    shapes = extra + world.get_block_collisions(box.stretch(movement.x, movement.y, movement.z))
+        return _collide(movement, box, lambda a, b, d: calculate_push_velocity(a, b, world, d, extra, context),
+                        yxz, sweeps)
+    shapes = extra + world.get_block_collisions(box.stretch(movement.x, movement.y, movement.z), context)
     return _collide(movement, box, lambda a, b, d: calculate_max_offset(a, b, shapes, d), yxz, sweeps)
 
 
@@ -175,25 +178,28 @@ def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World,
                                    rec: Recorder | None, step_heights: bool = False,
                                    step_up_1_13: bool = False) -> Vec3:
     """Instance `Entity.adjustMovementForCollisions(Vec3d)`: border and solid entities, sweeps, step-up (from 1.21
-    by the heights of `collect_step_heights`, `step_up_heights`; 1.13.2's on the motion fields: `step_up_1_13`)."""
+    by the heights of `collect_step_heights`, `step_up_heights`; 1.13.2's on the motion fields: `step_up_1_13`),
+    every block query with the entity's shape context (`ShapeContext.of(this)`, made once: the entity does not
+    move meanwhile)."""
     box = entity.box
+    context = entity.shape_context(world)
     extra = _extra_shapes(entity, world, box.stretch(movement.x, movement.y, movement.z))
     sweeps: list[Sweep] | None = [] if rec is not None else None
     collided = movement if movement.length_squared() == 0.0 else \
-        adjust_movement(movement, box, world, extra, yxz, sweeps)
+        adjust_movement(movement, box, world, extra, yxz, context, sweeps)
     if rec is not None:
-        _record_sweeps(rec, entity, world, extra, sweeps)
+        _record_sweeps(rec, world, extra, sweeps, context)
     h = entity.step_height
     if not _steps_up(h, entity.on_ground, *movement, *collided):
         return collided
     if step_up_1_13:
         return _step_up_1_13(entity, movement, collided, world, rec)
     if step_heights:
-        return _step_up_1_21(entity, movement, collided, world, extra, yxz, rec)
-    a = adjust_movement(Vec3(movement.x, h, movement.z), box, world, extra, yxz)
-    up = adjust_movement(Vec3(0.0, h, 0.0), box.stretch(movement.x, 0.0, movement.z), world, extra, yxz)
+        return _step_up_1_21(entity, movement, collided, world, extra, yxz, context, rec)
+    a = adjust_movement(Vec3(movement.x, h, movement.z), box, world, extra, yxz, context)
+    up = adjust_movement(Vec3(0.0, h, 0.0), box.stretch(movement.x, 0.0, movement.z), world, extra, yxz, context)
     b = adjust_movement(Vec3(movement.x, 0.0, movement.z), box.offset(up.x, up.y, up.z), world, extra,
-                        yxz).plus(up)
+                        yxz, context).plus(up)
     if rec is not None:
         rec.geometry(gbox("step_up_candidate", box.offset(*a), candidate="direct"))
         rec.geometry(gbox("step_up_candidate", box.offset(*b), candidate="raised"))
@@ -202,7 +208,8 @@ def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World,
         return collided
     if kept == RAISED:
         a = b
-    settle = adjust_movement(Vec3(0.0, -a.y + movement.y, 0.0), box.offset(a.x, a.y, a.z), world, extra, yxz)
+    settle = adjust_movement(Vec3(0.0, -a.y + movement.y, 0.0), box.offset(a.x, a.y, a.z), world, extra, yxz,
+                             context)
     result = a.plus(settle)
     if rec is not None:
         rec.geometry(gbox("step_up_chosen", box.offset(*result)))
@@ -211,18 +218,19 @@ def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World,
 
 def _step_up_1_13(entity: Entity, movement: Vec3, collided: Vec3, world: World, rec: Recorder | None) -> Vec3:
     """1.13.2 `Entity.move`'s step-up: 1.12.2's (`collision_boxes.two_tries`) over `VoxelShapes.getAllowedOffset`
-    of the shapes in the box stretched by the wanted X, the step height and Z."""
+    of the shapes in the box stretched by the wanted X, the step height and Z (no 1.13.2 block reads a shape
+    context: the absent one's shapes)."""
     extra = _extra_shapes(entity, world, entity.box.stretch(movement.x, float(entity.step_height), movement.z))
 
     def sweep_axes(box: Box, m: list[float], axes: tuple[int, ...]) -> tuple[list[float], Box]:
-        v = adjust_movement(Vec3(*m), box, world, extra, True)     # Y, then X, then Z: the axes asked, in turn
+        v = adjust_movement(Vec3(*m), box, world, extra, True, None)   # Y, then X, then Z: the axes asked
         return [v.x, v.y, v.z], box.offset(v.x, v.y, v.z)
 
     return two_tries(entity, movement, collided, sweep_axes, rec)
 
 
 def _step_up_1_21(entity: Entity, movement: Vec3, collided: Vec3, world: World, extra: list[ShapeAt], yxz: bool,
-                  rec: Recorder | None) -> Vec3:
+                  context: ShapeContext, rec: Recorder | None) -> Vec3:
     """1.21 step-up: from the box (lowered by the collided Y when it fell onto something), the movement with each
     height of `collect_step_heights` in ascending order; the first that moves further horizontally than the
     collided movement is kept at that height, less the lowering."""
@@ -233,9 +241,9 @@ def _step_up_1_21(entity: Entity, movement: Vec3, collided: Vec3, world: World, 
     reach = start.stretch(movement.x, h, movement.z)
     if not fell:
         reach = reach.stretch(0.0, -STEP_PROBE_BELOW, 0.0)
-    shapes = extra + world.get_block_collisions(reach)
+    shapes = extra + world.get_block_collisions(reach, context)
     for g in collect_step_heights(start, shapes, h, f32(collided.y)):
-        stepped = adjust_movement(Vec3(movement.x, g, movement.z), start, world, extra, yxz)
+        stepped = adjust_movement(Vec3(movement.x, g, movement.z), start, world, extra, yxz, context)
         if rec is not None:
             rec.geometry(gbox("step_up_candidate", start.offset(*stepped), candidate=f"height {g}"))
         if stepped.horizontal_length_squared() > collided.horizontal_length_squared():
@@ -262,8 +270,8 @@ def collect_step_heights(box: Box, shapes: list[ShapeAt], step_height: float, co
     return sorted(heights)
 
 
-def _record_sweeps(rec: Recorder, entity: Entity, world: World, extra: list[ShapeAt],
-                   sweeps: list[Sweep]) -> None:
+def _record_sweeps(rec: Recorder, world: World, extra: list[ShapeAt], sweeps: list[Sweep],
+                   context: ShapeContext) -> None:
     """Axis sweeps as geometry: the box's bottom-centre path, where it was clipped, and by which shape."""
     for axis, b, asked, allowed in sweeps:
         start = b.bottom_center()
@@ -276,7 +284,7 @@ def _record_sweeps(rec: Recorder, entity: Entity, world: World, extra: list[Shap
             clipped = list(start)
             clipped[axis] += allowed
             for shape, o in extra + world.get_block_collisions(b.stretch(*(asked if a == axis else 0.0
-                                                                          for a in range(3)))):
+                                                                          for a in range(3))), context):
                 if shape.calculate_max_distance(o, axis, b, asked) == allowed:
                     extra_fields["clipped_by"] = {"pos": [int(c) for c in o] if shape is not world.border_shape
                                                   else None, "boxes": [list(x.offset(*o)) for x in shape.boxes]

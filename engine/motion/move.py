@@ -262,13 +262,13 @@ def _below_feet_free(e: Entity, world: World, dx: float, dz: float, depth: float
     b = e.box
     probe = Box.of(b.min_x + inset + dx, b.min_y - depth - margin, b.min_z + inset + dz, b.max_x - inset + dx,
                    b.min_y, b.max_z - inset + dz)
-    return world.is_space_empty(probe) and not world.get_entity_collisions(e, probe)
+    return world.is_space_empty(probe, e.shape_context(world)) and not world.get_entity_collisions(e, probe)
 
 
 def _space_free(e: Entity, world: World, dx: float, dy: float, dz: float) -> bool:
     """`World.doesNotCollide(entity, box.offset(dx, dy, dz))` for blocks and solid entities."""
     box = e.box.offset(dx, dy, dz)
-    return world.is_space_empty(box) and not world.get_entity_collisions(e, box)
+    return world.is_space_empty(box, e.shape_context(world)) and not world.get_entity_collisions(e, box)
 
 
 _fall_reset_ray = plain(raycast_kernel.fall_reset_ray)    # the TNT loop's kernel (docs/architecture.md)

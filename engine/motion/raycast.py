@@ -32,6 +32,7 @@ from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
     from engine.core.trace import Recorder
+    from engine.world.shape_context import ShapeContext
     from engine.world.world import World
 
 # Direction.ALL in id order, with unit vectors; getFacing breaks ties by this order
@@ -158,20 +159,20 @@ def _squared_distance(a: Vec3, b: Vec3) -> float:
     return dx * dx + dy * dy + dz * dz
 
 
-def _block_shape(world: World, pos: BlockPos, shape_type: str) -> VoxelShape:
-    """`RaycastContext.getBlockShape`: the collision shape (outlines are checked to equal it), or for
-    FALLDAMAGE_RESETTING a full cube where the block resets fall damage."""
+def _block_shape(world: World, pos: BlockPos, shape_type: str, context: ShapeContext | None) -> VoxelShape:
+    """`RaycastContext.getBlockShape`: the collision shape the ray's entity `context` gets (outlines are checked
+    to equal the absent context's), or for FALLDAMAGE_RESETTING a full cube where the block resets fall damage."""
     state = world.get_block_state(*pos)
     if shape_type == FALLDAMAGE_RESETTING:
         return FULL_CUBE if phys.resets_fall_damage(state.block) else EMPTY
-    return world.get_collision_shape(state, *pos)
+    return world.get_collision_shape(state, *pos, context if shape_type == COLLIDER else None)
 
 
 def _raycast_cell(world: World, start: Vec3, end: Vec3, pos: BlockPos, fluid_handling: str,
-                  shape_type: str) -> BlockHitResult | None:
+                  shape_type: str, context: ShapeContext | None) -> BlockHitResult | None:
     """The per-cell test of `BlockView.raycast(RaycastContext)`: block and fluid shape; the nearer hit wins,
     the block on a tie."""
-    block_hit = raycast_shape(_block_shape(world, pos, shape_type), start, end, pos)
+    block_hit = raycast_shape(_block_shape(world, pos, shape_type, context), start, end, pos)
     fluid_hit = raycast_shape(_fluid_shape(world, pos, fluid_handling), start, end, pos)
     d = JAVA_DOUBLE_MAX if block_hit is None else _squared_distance(start, block_hit.pos)
     e = JAVA_DOUBLE_MAX if fluid_hit is None else _squared_distance(start, fluid_hit.pos)
@@ -200,13 +201,13 @@ def voxel_walk(x0: float, y0: float, z0: float, dx: float, dy: float, dz: float)
 
 
 def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str, shape_type: str,
-          trail: list[BlockPos] | None) -> BlockHitResult | None:
+          trail: list[BlockPos] | None, context: ShapeContext | None) -> BlockHitResult | None:
     """The static `BlockView.raycast`: test the cells along the extended segment in order (spec 03 §7.1)."""
 
     def test(pos: BlockPos) -> BlockHitResult | None:
         if trail is not None:
             trail.append(pos)
-        return _raycast_cell(world, start, end, pos, fluid_handling, shape_type)
+        return _raycast_cell(world, start, end, pos, fluid_handling, shape_type, context)
 
     if _same_vec(start, end):
         return None
@@ -253,20 +254,21 @@ def _require_outline_equals_collision(world: World, tested: list[BlockPos]) -> N
 
 def raycast_blocks(world: World, start: Vec3, end: Vec3, fluid_handling: str = FLUID_NONE,
                    rec: Recorder | None = None, cells: list[BlockPos] | None = None, *,
-                   shape_type: str = COLLIDER) -> BlockHitResult:
+                   shape_type: str = COLLIDER, context: ShapeContext | None = None) -> BlockHitResult:
     """`BlockView.raycast(RaycastContext)` (spec 03 §7): the first hit along start → end, or a miss.
 
     `fluid_handling` is "none", "source_only" (still fluids), "any" or "water"; `shape_type` "collider",
-    "outline" or "falldamage_resetting". `cells`, when given, receives every
-    cell tested, in order. With `rec`, records the "raycast" segment (clipped at a hit), one "raycast_cell"
-    per tested cell with its `order`, and a "raycast_hit" point."""
+    "outline" or "falldamage_resetting"; `context` the shape context of the ray's entity (`RaycastContext`'s
+    `ShapeContext.of(entity)`: scaffolding's collision shape reads it), else the absent one's. `cells`, when
+    given, receives every cell tested, in order. With `rec`, records the "raycast" segment (clipped at a hit), one
+    "raycast_cell" per tested cell with its `order`, and a "raycast_hit" point."""
     if fluid_handling not in FLUID_HANDLINGS:
         raise ValueError(f"fluid_handling {fluid_handling!r}: expected one of {', '.join(FLUID_HANDLINGS)}")
     if shape_type not in SHAPE_TYPES:
         raise ValueError(f"shape_type {shape_type!r}: expected one of {', '.join(SHAPE_TYPES)}")
     trail = cells if cells is not None else [] if rec is not None or shape_type == OUTLINE else None
     first = len(trail) if trail is not None else 0
-    hit = _walk(world, start, end, fluid_handling, shape_type, trail)
+    hit = _walk(world, start, end, fluid_handling, shape_type, trail, context)
     if shape_type == OUTLINE:
         _require_outline_equals_collision(world, trail[first:])
     if hit is None:

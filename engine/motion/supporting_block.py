@@ -70,7 +70,7 @@ def find_supporting_block_pos(e: Entity, world: World, box: Box) -> BlockPos | N
     p = e.pos
     best: BlockPos | None = None
     best_d = math.inf
-    for _, (ox, oy, oz) in world.get_block_collisions(box):
+    for _, (ox, oy, oz) in world.get_block_collisions(box, e.shape_context(world)):
         x, y, z = int(ox), int(oy), int(oz)
         nearer, d = _nearer_support(x, y, z, p.x, p.y, p.z, best_d, best is not None,
                                    *(best if best is not None else (0, 0, 0)))

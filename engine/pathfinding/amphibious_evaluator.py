@@ -109,7 +109,7 @@ class AmphibiousPathNodeMaker(LandPathNodeMaker):
         if t is T.OPEN:
             box = Box(x - half + 0.5, y + STEP_BOX_LIFT, z - half + 0.5, x + half + 0.5, float(f32(y + e.height)),
                       z + half + 0.5)
-            if not self.view.is_space_empty(box):
+            if not self.view.is_space_empty(box, e.shape_context(self.view.world)):
                 return None
             below = self.get_node_type(x, y - 1, z)
             if below in (T.BLOCKED, T.WATER):

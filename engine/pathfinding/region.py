@@ -11,6 +11,7 @@ from engine.world import blocks
 from engine.world.world import MAX_Y, MIN_Y
 
 if TYPE_CHECKING:
+    from engine.world.shape_context import ShapeContext
     from engine.world.world import World
 
 
@@ -44,6 +45,6 @@ class ChunkCache:
     def get_collision_shape(self, x: int, y: int, z: int) -> VoxelShape:
         return self.world.get_collision_shape(self.get_block_state(x, y, z), x, y, z)
 
-    def is_space_empty(self, box: Box) -> bool:
-        """`CollisionView.isSpaceEmpty(entity, box)` over the cache's blocks."""
-        return self.world.is_space_empty(box)
+    def is_space_empty(self, box: Box, context: ShapeContext | None = None) -> bool:
+        """`CollisionView.isSpaceEmpty(entity, box)` over the cache's blocks, the entity's shape `context` given."""
+        return self.world.is_space_empty(box, context)

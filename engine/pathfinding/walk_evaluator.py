@@ -592,7 +592,8 @@ class LandPathNodeMaker(PathNodeMaker):
         1.13.2's world and 1.14.1's region give the blocks alone."""
         hit = self.collided_boxes.get(box)
         if hit is None:
-            hit = self.collided_boxes[box] = not self.view.is_space_empty(box) or (
+            context = self.entity.shape_context(self.view.world)
+            hit = self.collided_boxes[box] = not self.view.is_space_empty(box, context) or (
                 self.box_entities and bool(self.view.world.get_entity_collisions(self.entity, box)))
         return hit
 

@@ -1,7 +1,8 @@
 """What compiled stages read about each block state (docs/architecture.md, "Entities as rows; stages
 compiled"), built once from the block-state table: per state id its collision-shape id (−1 where the shape
-depends on the cell or a block entity: moving pistons, shulker boxes, bamboo; a stage that meets one hands the
-entity's tick back to the object path) and flags; per shape its voxel grid (`VoxelShape.coords` and `filled`).
+depends on the cell, a block entity or the entity asking: moving pistons, shulker boxes, bamboo, scaffolding; a
+stage that meets one hands the entity's tick back to the object path) and flags; per shape its voxel grid
+(`VoxelShape.coords` and `filled`).
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ from engine.world.block_entities import SHULKER_BOXES
 from engine.world.fluid_states import LAVA as LAVA_NAME
 from engine.world.fluid_states import WATER as WATER_NAME
 from engine.world.fluid_states import fluid_state
+from engine.world.shape_context import CONTEXT_BLOCKS
 
 if TYPE_CHECKING:
     from engine.geometry.shapes import VoxelShape
     from engine.world.blocks import BlockState
 
 MAX_COORDS = 8            # the most grid coordinates on one axis of any collision shape (1.16.5 to 1.21.11)
-DYNAMIC_SHAPE = -1        # shape id of a state whose shape the cell or a block entity decides
+DYNAMIC_SHAPE = -1        # shape id of a state whose shape the cell, a block entity or the entity's context decides
 # state flag bits
 EXCEEDS = 1               # AbstractBlockState.exceedsCube: counts on the outer layer of a query
 MOVING_PISTON = 2         # counts on two edges of a query
@@ -86,14 +88,15 @@ def flags_of(state_id: int) -> int:
 
 @lru_cache(maxsize=1)
 def _collision_shapes() -> tuple[np.ndarray, list[VoxelShape]]:
-    """Per state id its collision-shape id (DYNAMIC_SHAPE where the cell or a block entity decides), and the
-    distinct shapes in id order."""
+    """Per state id its collision-shape id (DYNAMIC_SHAPE where the cell, a block entity or the entity's
+    `ShapeContext` decides), and the distinct shapes in id order."""
     states = blocks.all_states()
     ids: dict[int, int] = {}
     shapes: list[VoxelShape] = []
     shape = np.empty(len(states), dtype=np.int32)
     for st in states:
-        if st.block == "moving_piston" or st.block in SHULKER_BOXES or st.block in phys.OFFSET_XZ_COLLIDERS:
+        if st.block == "moving_piston" or st.block in SHULKER_BOXES or st.block in phys.OFFSET_XZ_COLLIDERS \
+                or st.block in CONTEXT_BLOCKS:
             shape[st.id] = DYNAMIC_SHAPE
         else:
             sid = ids.get(id(st.collision_shape))

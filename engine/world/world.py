@@ -38,12 +38,14 @@ from engine.world.block_entities import SHULKER_BOXES, BlockEntities
 from engine.world.block_grid import SectionGrid
 from engine.world.border import WorldBorder
 from engine.world.fluid_states import holds_fluid
+from engine.world.shape_context import CONTEXT_BLOCKS, context_collision_shape
 
 if TYPE_CHECKING:
     from engine.entities.entity import Entity
     from engine.influences.piston import BlockEvent
     from engine.influences.piston_block_entity import Direction
     from engine.world.blocks import BlockState
+    from engine.world.shape_context import ShapeContext
 
 MIN_Y = 0
 MAX_Y = 255
@@ -326,12 +328,20 @@ class World:
         if be is not None:
             be.finish(self)
 
-    def get_collision_shape(self, state: BlockState, x: int, y: int, z: int) -> VoxelShape:
-        """`AbstractBlockState.getCollisionShape(world, pos)` of `state` in cell (x, y, z), live where a block
-        entity shapes it: a moving_piston's B36 from its progress and `movement_direction` (spec 04 §8.6; empty
-        without one), a shulker box's lid (§9; a full cube without one); bamboo offset by its cell; else the
-        state's shape. Block collisions and block raycasts (spec 03 §7.5, 1.16.2+) both use it."""
+    def get_collision_shape(self, state: BlockState, x: int, y: int, z: int,
+                            context: ShapeContext | None = None) -> VoxelShape:
+        """`AbstractBlockState.getCollisionShape(world, pos, context)` of `state` in cell (x, y, z), live where a
+        block entity shapes it: a moving_piston's B36 from its progress and `movement_direction` (spec 04 §8.6;
+        empty without one), a shulker box's lid (§9; a full cube without one); bamboo offset by its cell; a block
+        that reads the entity's `context` (`engine.world.shape_context`: scaffolding; a cell the context ignores
+        is empty); else the state's shape. Without a context, the absent one's. Block collisions and block
+        raycasts (spec 03 §7.5, 1.16.2+) both use it."""
         block = state.block
+        if context is not None:
+            if context.ignored and (x, y, z) in context.ignored:
+                return EMPTY
+            if block in CONTEXT_BLOCKS:
+                return context_collision_shape(state, y, context)
         if block == "moving_piston":
             from engine.influences.piston_block_entity import PistonBlockEntity
             be = self.block_entities.get((x, y, z))
@@ -396,8 +406,9 @@ class World:
             return bool(counts.get((x0 >> 4, y0 >> 4, z0 >> 4)))
         return bool(self.filled_sections_in(x0, y0, z0, x1, y1, z1))
 
-    def get_block_collisions(self, box: Box) -> list[ShapeAt]:
-        """`BlockCollisionSpliterator` over `box`: shapes (with their block offset) that overlap it.
+    def get_block_collisions(self, box: Box, context: ShapeContext | None = None) -> list[ShapeAt]:
+        """`BlockCollisionSpliterator` over `box` for the entity whose `context` is given (else the absent
+        context's): shapes (with their block offset) that overlap it.
 
         Cells on the outer layer count only for shapes that exceed the unit cube (one edge) or moving
         pistons (two edges); corner cells never. Order: x fastest, then y, then z (`CuboidBlockIterator`).
@@ -416,15 +427,15 @@ class World:
             return out
         bounds = (x0, x1, y0, y1, z0, z1)
         if (x1 - x0 + 1) * (yb - ya + 1) * (z1 - z0 + 1) <= LARGE_REGION_CELLS:
-            self._collect(out, box, bounds, x0, x1, ya, yb, z0, z1)
+            self._collect(out, box, bounds, x0, x1, ya, yb, z0, z1, context)
             return out
         for sx, sy, sz in self.filled_sections_in(x0, ya, z0, x1, yb, z1):
             self._collect(out, box, bounds, max(x0, sx << 4), min(x1, (sx << 4) + 15), max(ya, sy << 4),
-                          min(yb, (sy << 4) + 15), max(z0, sz << 4), min(z1, (sz << 4) + 15))
+                          min(yb, (sy << 4) + 15), max(z0, sz << 4), min(z1, (sz << 4) + 15), context)
         return out
 
     def _collect(self, out: list[ShapeAt], box: Box, bounds: tuple[int, ...], xa: int, xb: int, ya: int,
-                 yb: int, za: int, zb: int) -> None:
+                 yb: int, za: int, zb: int, context: ShapeContext | None) -> None:
         """The spliterator's rule for the cells xa..xb, ya..yb, za..zb; `bounds` are the whole query's."""
         x0, x1, y0, y1, z0, z1 = bounds
         sections = self._sections
@@ -454,16 +465,17 @@ class World:
                         continue
                     if edges == 2 and st.block != "moving_piston":
                         continue
-                    shape = self.get_collision_shape(st, x, y, z)
+                    shape = self.get_collision_shape(st, x, y, z, context)
                     if shape is FULL_CUBE:
                         if box.intersects_coords(x, y, z, x + 1.0, y + 1.0, z + 1.0):
                             out.append((shape, (float(x), float(y), float(z))))
                     elif not shape.is_empty and intersects_box(shape, (x, y, z), box):
                         out.append((shape, (float(x), float(y), float(z))))
 
-    def is_space_empty(self, box: Box) -> bool:
-        """`CollisionView.isSpaceEmpty(Box)` for blocks: no collision shape overlaps `box`."""
-        return not self.get_block_collisions(box)
+    def is_space_empty(self, box: Box, context: ShapeContext | None = None) -> bool:
+        """`CollisionView.isSpaceEmpty(entity, box)` for blocks, the entity's `context` given (else
+        `isSpaceEmpty(box)`): no collision shape overlaps `box`."""
+        return not self.get_block_collisions(box, context)
 
     def border_in_reach(self, box: Box) -> bool:
         """Whether the border can matter for a sweep within `box` (a pure speed-up: far away it cannot)."""

@@ -27,15 +27,17 @@ SCENE = SCENES_DIR / "minecart_experimental_1_21_3.toml"
 TNT_SCENE = SCENES_DIR / "tnt_minecart_experimental_1_21_3.toml"
 
 # tick → (position, Motion) with the experiment: tick 1 set onto the rail 0.1 above it and capped at 0.4 (8 / 20);
-# 14 climbing the slope along its line (the pull 0.0078125 once); 16 held by the stone under the upper rail in X
-# while it rises; 17 lifted onto the slope's line; 30 boosted by the powered rail (+0.06); 40 slowed × 0.975 a tick
+# 14 climbing the slope along its line (the pull 0.0078125 once); 16 still on it: the stone under the upper rail,
+# the cell the slope rises into, is no obstacle to the cart (ExperimentalMinecartShapeContext,
+# tests/engine/test_shape_context.py); 17 on the upper rail; 30 boosted by the powered rail (+0.06); 40 slowed
+# × 0.975 a tick
 EXPERIMENTAL = {
     1: (Vec3(1.9, 1.1, 0.5), Vec3(0.4, 0.0, 0.0)),
     14: (Vec3(6.267232655403315, 1.3672226554035676, 0.5), Vec3(0.2800068548723939, 0.2800068548723939, 0.0)),
-    16: (Vec3(6.509999990463257, 1.8777472136157853, 0.5), Vec3(0.25113757110056945, 0.23954337240981358, 0.0)),
-    17: (Vec3(6.815550174236133, 2.0163349534620942, 0.5), Vec3(0.23724194432305518, 0.10760531855845931, 0.0)),
-    30: (Vec3(9.74340546752105, 2.1, 0.5), Vec3(0.3406230866344839, 0.0, 0.0)),
-    40: (Vec3(13.251518879836432, 2.1, 0.5), Vec3(0.3122099222161407, 0.0, 0.0)),
+    16: (Vec3(6.783759713664484, 1.8837497136647365, 0.5), Vec3(0.25113757110056945, 0.25113757110056945, 0.0)),
+    17: (Vec3(7.021001653927316, 2.1, 0.5), Vec3(0.23724194432305518, 0.0, 0.0)),
+    30: (Vec3(10.20104876706239, 2.1, 0.5), Vec3(0.4018561209093353, 0.0, 0.0)),
+    40: (Vec3(13.706497893135523, 2.1, 0.5), Vec3(0.31197280998438304, 0.0, 0.0)),
 }
 # the default controller on the same track (the scene without the experiment): × 0.96, 0.0625 above the rail
 DEFAULT = {
@@ -49,9 +51,9 @@ DEFAULT = {
 # the powered rail at 30 and on the upper level at 40 ahead of the default rule's
 MAX_SPEED_20 = {
     1: (Vec3(1.9875, 1.1, 0.5), Vec3(0.4875, 0.0, 0.0)),
-    14: (Vec3(6.954020879565746, 2.0900367500804107, 0.5), Vec3(0.321253715703855, 0.06959757061993894, 0.0)),
-    30: (Vec3(12.998104446127712, 2.1, 0.5), Vec3(0.4076131007739837, 0.0, 0.0)),
-    40: (Vec3(16.553772541093707, 2.1, 0.5), Vec3(0.3164421239799836, 0.0, 0.0)),
+    14: (Vec3(7.244542566250382, 2.1, 0.5), Vec3(0.321253715703855, 0.0, 0.0)),
+    30: (Vec3(13.466932821293765, 2.1, 0.5), Vec3(0.40785909377966556, 0.0, 0.0)),
+    40: (Vec3(17.024746748864818, 2.1, 0.5), Vec3(0.31663309563681796, 0.0, 0.0)),
 }
 RELEASES = ["1.21.2", "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.9", "1.21.10", "1.21.11"]
 
