@@ -62,57 +62,11 @@ def _tnt_pair(pos: list[float], **extra: Any) -> str:
                                 {"type": "tnt", "pos": pos, "fuse": 50, "id": 2, **extra}])
 
 
-def _player(entity_id: int, pos: list[float], **extra: Any) -> dict[str, Any]:
-    """A player standing on the ground with the Motion of one standing there (its keys come from `inputs`)."""
-    return {"type": "minecraft:player", "pos": pos, "id": entity_id, "on_ground": True,
-            "motion": [0.0, -0.0784000015258789, 0.0], **extra}
-
-
-_XP_BOTTLE = scene_toml(blocks=[FLOOR], entities=[
-    {"type": "minecraft:experience_bottle", "pos": [0.5, 1.05, 0.5], "motion": [0.0, -0.5, 0.0], "id": 1}])
-
-
-def _cart(pos: list[float], **extra: Any) -> dict[str, Any]:
-    return {"type": "minecraft:minecart", "pos": pos, **extra}
-
-
-def _rider(kind: str, vehicle: int, **extra: Any) -> dict[str, Any]:
-    """Entity 1 riding `vehicle` (a NoAI mob or a player)."""
-    noai = {} if kind == "minecraft:player" else {"no_ai": True}
-    return {"type": kind, "pos": [0.5, 30.0, 0.5], "id": 1, "vehicle": vehicle, **noai, **extra}
-
-
-def _riders(version: str, *entities: dict[str, Any], blocks: tuple[dict[str, Any], ...] = (),
-            inputs: tuple[dict[str, Any], ...] = ()) -> str:
-    return scene_toml(scene={"version": version}, blocks=blocks, entities=entities, inputs=inputs)
-
-
-_BOAT_DISMOUNT = _riders("1.17", _boat([0.5, 1.0, 0.5], id=2, on_ground=True),
-                         _rider("minecraft:player", 2, pos=[0.5, 1.0, 0.5], yaw=90.0), blocks=(FLOOR,),
-                         inputs=({"entity": 1, "from": 1, "to": 1, "sneak": True},))
-
-
-def _sand_ride(version: str) -> str:
-    return _riders(version, {"type": "minecraft:falling_block", "block_state": "minecraft:sand",
-                             "pos": [0.5, 2.0, 0.5], "id": 2},
-                   _rider("minecraft:zombie", 2, pos=[0.5, 2.0, 0.5]), blocks=(FLOOR,))
-
-
-_RAIL = {"from": [-3, 1, 0], "to": [3, 1, 0], "block": "minecraft:rail[shape=east_west]"}
-_CART_RIDE = _riders("1.20.4", _cart([0.5, 1.0, 0.5], id=2),
-                     _rider("minecraft:player", 2, pos=[0.5, 1.0, 0.5], yaw=-90.0), blocks=(FLOOR, _RAIL),
-                     inputs=({"entity": 1, "from": 1, "to": 10, "forward": True},))
-
-
 # the cases whose flag changes the fall distance (observed with the position and Motion)
 # the flags whose case differs in the entity's pose alone (outcome's `pose`)
 POSE_CASES = {"pose_swimming_before_gliding", "player_client_1_12", "player_client_1_13"}
 FALL_DISTANCE_CASES = {"fall_distance_float_step", "elytra_limit_fall_distance", "on_landing_effects",
                        "move_fall_reset_raycast", "fall_distance_double", "fall_reset_ray_capped"}
-PIT = [{"from": f, "to": t, "block": "minecraft:stone"} for f, t in (([-1, 1, -1], [-1, 2, 1]), ([1, 1, -1], [1, 2, 1]),
-                                                                     ([0, 1, -1], [0, 2, -1]), ([0, 1, 1], [0, 2, 1]))]
-SNEAK_SLAB = {"from": [4, 1, -1], "to": [4, 1, 1], "block": "minecraft:stone_slab[type=bottom]"}
-WATER_LAYER = {"from": [-3, 1, -3], "to": [3, 1, 3], "block": "minecraft:water"}
 LIVING_REMOVAL_TICK = 31   # the fall kills zombie 1 in tick 11
 _ELYTRA_DIVE = (SCENES_DIR / "elytra_dive.toml").read_text()
 
@@ -130,39 +84,25 @@ def _deflection(yaw: float, version: str) -> str:
 # flag → (scene TOML, ticks, entity id observed)
 CASES: dict[str, tuple[str, int, int]] = {
     # X then Z (before 1.14) or the larger Z first: the corner block stops a different axis
-    "axis_order_yxz": (scene_toml(blocks=[{"at": [1, 5, 1], "block": "minecraft:stone"}],
-                                  entities=[{"type": "tnt", "pos": [0.5, 5.0, 0.5], "fuse": 80, "id": 1,
-                                             "no_gravity": True, "motion": [0.6, 0.0, 0.9]}]), 1, 1),
+    "axis_order_yxz": ((SCENES_DIR / "flag_axis_order_yxz.toml").read_text(), 1, 1),
     # 1.12.2: a TNT 5e-8 into the floor's top falls through it (AxisAlignedBB offsets have no 1.0E-7 tolerance)
-    "collision_aabb_lists": (scene_toml(blocks=[FLOOR], entities=[{"type": "tnt", "pos": [0.5, 0.99999995, 0.5],
-                                                                   "fuse": 80, "id": 1}]), 2, 1),
+    "collision_aabb_lists": ((SCENES_DIR / "flag_collision_aabb_lists.toml").read_text(), 2, 1),
     # 1.12.2: a TNT drifting by 1e-4 a tick without gravity moves (no 1.0E-7 threshold)
-    "move_motion_fields": (scene_toml(entities=[{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 80, "id": 1,
-                                                 "no_gravity": True, "motion": [1.0e-4, 0.0, 0.0]}]), 3, 1),
+    "move_motion_fields": ((SCENES_DIR / "flag_move_motion_fields.toml").read_text(), 3, 1),
     # 1.12.2: an explosion centred inside a stone block reaches a TNT inside the same block (its rays cross no face)
-    "exposure_ray_trace_blocks": (scene_toml(blocks=[{"at": [0, 59, 0], "block": "minecraft:stone"}], entities=[
-        {"type": "tnt", "pos": [0.5, 59.5, 0.5], "fuse": 1, "no_gravity": True},
-        {"type": "tnt", "pos": [0.5, 59.0, 0.5], "fuse": 50, "no_gravity": True, "id": 2}]), 1, 2),
+    "exposure_ray_trace_blocks": ((SCENES_DIR / "flag_exposure_ray_trace_blocks.toml").read_text(), 1, 2),
     # 1.13.2: rays entering the stone that holds the centre within 1.0E-4 of it pass (VoxelShape.rayTrace from the
     # walk's entry point: too short a piece); 1.14's raycast stops them
     "ray_trace_voxel_shapes": ((SCENES_DIR / "explosion_in_block_1_13_2.toml").read_text(), 1, 3),
     # 1.12.2: no shuffle, the sound's two floats: the TNT block caught is primed after other world-Random draws
-    "explosion_hash_set_blocks": (scene_toml(blocks=[{"at": [2, 60, 0], "block": "minecraft:tnt"}], entities=[
-        {"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True, "id": 1}]), 1, 2),
+    "explosion_hash_set_blocks": ((SCENES_DIR / "flag_explosion_hash_set_blocks.toml").read_text(), 1, 2),
     # 1.12.2: a falling block landing with its centre over air stays an entity on the ledge (1.16.5 drops it)
-    "falling_block_tick_1_12": (scene_toml(blocks=[{"at": [0, 5, 0], "block": "minecraft:stone"}], entities=[
-        {"type": "minecraft:falling_block", "pos": [1.2, 6.5, 0.5], "block_state": "minecraft:sand", "time": 1,
-         "id": 1}]), 5, 1),
+    "falling_block_tick_1_12": ((SCENES_DIR / "flag_falling_block_tick_1_12.toml").read_text(), 5, 1),
     # 1.13.2: a sand landing on a stone's edge with grass under its position falls on (grass is replaceable);
     # 1.12.2's canFallThrough knows air, fire, water and lava only: it is placed above the grass
-    "fall_through_1_12": (scene_toml(scene={"version": "1.13.2"}, blocks=[
-        {"at": [0, 0, 0], "block": "minecraft:stone"}, {"at": [1, 0, 0], "block": "minecraft:grass"}], entities=[
-        {"type": "minecraft:falling_block", "pos": [1.4, 1.5, 0.5], "block_state": "minecraft:sand", "time": 1,
-         "id": 1}]), 10, 1),
+    "fall_through_1_12": ((SCENES_DIR / "flag_fall_through_1_12.toml").read_text(), 10, 1),
     # 1.12.2: a snowball flying low over grass stops on its bounding box (1.16.5's raycast meets collision shapes)
-    "thrown_tick_1_12": (scene_toml(blocks=[{"at": [2, 60, 0], "block": "minecraft:grass"}], entities=[
-        {"type": "minecraft:snowball", "pos": [0.5, 60.5, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
-         "id": 1}]), 3, 1),
+    "thrown_tick_1_12": ((SCENES_DIR / "flag_thrown_tick_1_12.toml").read_text(), 3, 1),
     # 1.12.2: an arrow bounces off an unhurt TNT by the float -0.1F (1.14: the double -0.1)
     "arrow_tick_1_12": ((SCENES_DIR / "arrow_tnt_1_12_2.toml").read_text(), 3, 1),
     # 1.13.2: an arrow sticks in stone backed off by motion / (float)(|motion| x 20.0F), not 1.12.2's
@@ -193,86 +133,56 @@ CASES: dict[str, tuple[str, int, int]] = {
     "boat_liquid_height_1_12": ((SCENES_DIR / "boat_water_1_12_2.toml").read_text(), 40, 1),
     "boat_water_level_above_absolute": ((SCENES_DIR / "boat_water_1_12_2.toml").read_text(), 40, 3),
     # up to 1.15.2 a pearl's owner is a living entity: a pearl owned by a TNT teleports nothing
-    "pearl_owner_living": (scene_toml(blocks=[FLOOR], entities=[
-        {"type": "minecraft:ender_pearl", "pos": [0.5, 1.5, 0.5], "motion": [0.0, -0.5, 0.0], "owner": 2, "id": 1},
-        {"type": "tnt", "pos": [2.5, 1.0, 0.5], "fuse": 80, "id": 2}]), 3, 2),
+    "pearl_owner_living": ((SCENES_DIR / "flag_pearl_owner_living.toml").read_text(), 3, 2),
     # 1.12.2: a falling item loses (double)0.04F a tick, not 0.04 (a slow item on ice moving every tick, which this
     # case showed first, is also 1.14's: `item_moves_when_needed`)
-    "item_tick_1_12": (scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 2, 1),
+    "item_tick_1_12": ((SCENES_DIR / "flag_item_tick_1_12.toml").read_text(), 2, 1),
     # 1.12.2: an item in the middle of a stone block is pushed out west (1.14: north)
-    "push_out_1_12": (scene_toml(blocks=[{"at": [0, 30, 0], "block": "minecraft:stone"}],
-                                 entities=[_item([0.5, 30.375, 0.5], [0.0, 0.0, 0.0])]), 1, 1),
+    "push_out_1_12": ((SCENES_DIR / "flag_push_out_1_12.toml").read_text(), 1, 1),
     # 1.12.2: a summoned XP orb falls by (double)0.03F
-    "xp_orb_tick_1_12": (scene_toml(entities=[{"type": "minecraft:experience_orb", "pos": [0.5, 30.0, 0.5],
-                                               "id": 1}]), 1, 1),
+    "xp_orb_tick_1_12": ((SCENES_DIR / "flag_xp_orb_tick_1_12.toml").read_text(), 1, 1),
     # 1.12.2: falling water beside glass pulls a TNT in it nowhere (no downward current)
-    "water_material_acceleration": (scene_toml(blocks=[{"at": [0, 30, 0], "block": "minecraft:water[level=8]"},
-                                                       {"at": [1, 30, 0], "block": "minecraft:glass"}],
-                                               entities=[{"type": "tnt", "pos": [0.5, 30.0, 0.5], "fuse": 80,
-                                                          "no_gravity": True, "id": 1}]), 1, 1),
+    "water_material_acceleration": ((SCENES_DIR / "flag_water_material_acceleration.toml").read_text(), 1, 1),
     # 1.13.2 (as 1.12.2): Entity.doBlockCollisions meets a bubble column, whose onEntityCollision is not compared:
-    # the run stops in one line (1.14 pushes the item down); the fire test's lava: tests/engine/test_version_1_12.py
-    "block_collisions_1_12": (scene_toml(scene={"version": "1.13.2"},
-                                         blocks=[{"at": [0, 29, 0], "block": "minecraft:bubble_column[drag=true]"}],
-                                         entities=[_item([0.5, 29.2, 0.5], [0.0, 0.0, 0.0])]), 2, 1),
+    # the run stops in one line (1.14, the scene's release, pushes the item down); the fire test's lava:
+    # tests/engine/test_version_1_12.py
+    "block_collisions_1_12": ((SCENES_DIR / "flag_block_collisions_1_12.toml").read_text(), 2, 1),
     # 1.13.2: falling water beside glass pulls a TNT in it nowhere (1.12.2's causesDownwardCurrent; 1.14 pulls)
-    "fluid_height_level_only": (scene_toml(scene={"version": "1.13.2"},
-                                           blocks=[{"at": [0, 30, 0], "block": "minecraft:water[level=8]"},
-                                                   {"at": [1, 30, 0], "block": "minecraft:glass"}],
-                                           entities=[{"type": "tnt", "pos": [0.5, 30.0, 0.5], "fuse": 80,
-                                                      "no_gravity": True, "id": 1}]), 1, 1),
+    "fluid_height_level_only": ((SCENES_DIR / "flag_fluid_height_level_only.toml").read_text(), 1, 1),
     # 1.13.2: an item 0.05 above lava is in lava (the material box shrunk by 0.4 and re-sorted reaches under it)
-    "in_lava_material_box": (scene_toml(scene={"version": "1.13.2"},
-                                        blocks=[{"at": [0, 20, 0], "block": "minecraft:lava"}],
-                                        entities=[_item([0.5, 21.05, 0.5], [0.0, 0.0, 0.0], no_gravity=True)]), 2,
+    "in_lava_material_box": ((SCENES_DIR / "flag_in_lava_material_box.toml").read_text(), 2,
                              1),
     # 1.12.2: a falling TNT's gravity and drag are (double)0.04F and (double)0.98F
-    "tnt_float_literals": (scene_toml(entities=[{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 80, "id": 1}]), 1,
+    "tnt_float_literals": ((SCENES_DIR / "flag_tnt_float_literals.toml").read_text(), 1,
                            1),
     # a TNT flying sideways: the box's centre and position + movement round differently
-    "move_sets_position": (scene_toml(entities=[{"type": "tnt", "pos": [0.3, 60.0, 0.7], "fuse": 80, "id": 1,
-                                                 "motion": [0.123456789, 0.0, -0.0987654321]}]), 7, 1),
+    "move_sets_position": ((SCENES_DIR / "flag_move_sets_position.toml").read_text(), 7, 1),
     # into a corner on X and Z: before 1.18 only Z is zeroed
-    "move_zeroes_both_axes": (scene_toml(blocks=[{"from": [1, 5, 0], "to": [1, 5, 1], "block": "minecraft:stone"},
-                                                 {"at": [0, 5, 1], "block": "minecraft:stone"}],
-                                         entities=[_item([0.5, 5.0, 0.5], [0.6, 0.0, 0.6], no_gravity=True)]), 1, 1),
+    "move_zeroes_both_axes": ((SCENES_DIR / "flag_move_zeroes_both_axes.toml").read_text(), 1, 1),
     # a TNT drifting by 1e-4 a tick without gravity: too short to move before 1.21.2
-    "move_small_uncollided": (scene_toml(entities=[{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 80, "id": 1,
-                                                    "no_gravity": True, "motion": [1.0e-4, 0.0, 0.0]}]), 3, 1),
+    "move_small_uncollided": ((SCENES_DIR / "flag_move_motion_fields.toml").read_text(), 3, 1),
     "piston_clamp": ((SCENES_DIR / "piston_clamp_two_pistons.toml").read_text(), 3, 1),
     # a cobweb (no collision shape, an outline) between the TNT and the one it pushes
-    "explosion_collision_shapes": (scene_toml(blocks=[{"at": [1, 60, 0], "block": "minecraft:cobweb"}],
-                                              entities=[{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1,
-                                                         "no_gravity": True},
-                                                        {"type": "tnt", "pos": [2.5, 60.0, 0.5], "fuse": 50,
-                                                         "id": 2}]), 1, 2),
+    "explosion_collision_shapes": ((SCENES_DIR / "flag_explosion_collision_shapes.toml").read_text(), 1, 2),
     # distance and direction length in float (MathHelper.sqrt) or double (Math.sqrt)
-    "explosion_double_sqrt": (_tnt_pair([2.3, 60.7, 1.1]), 1, 2),
+    "explosion_double_sqrt": ((SCENES_DIR / "flag_explosion_double_sqrt.toml").read_text(), 1, 2),
     # sample fractions stepped in float or double: the traced sample points move (tracing: `outcome`)
-    "exposure_double_steps": (_tnt_pair([2.3, 60.7, 1.1]), 1, 2),
+    "exposure_double_steps": ((SCENES_DIR / "flag_explosion_double_sqrt.toml").read_text(), 1, 2),
     # a snowball thrown through a cobweb's cell
-    "projectile_outline_shapes": (scene_toml(blocks=[{"at": [1, 5, 0], "block": "minecraft:cobweb"}],
-                                             entities=[{"type": "minecraft:snowball", "pos": [0.5, 5.5, 0.5],
-                                                        "motion": [1.5, 0.0, 0.0], "id": 1}]), 1, 1),
+    "projectile_outline_shapes": ((SCENES_DIR / "flag_projectile_outline_shapes.toml").read_text(), 1, 1),
     # honey side sliding reaches a thrown entity only through checkBlockCollision
-    "thrown_check_block_collision": (_honey_snowball(), 1, 1),
+    "thrown_check_block_collision": ((SCENES_DIR / "flag_thrown_check_block_collision.toml").read_text(), 1, 1),
     # a snowball in flight: gravity 0.03F or the double 0.03
-    "thrown_gravity_double": (scene_toml(entities=[{"type": "minecraft:snowball", "pos": [0.5, 60.0, 0.5], "id": 1,
-                                                    "motion": [0.3, 0.5, 0.1]}]), 3, 1),
+    "thrown_gravity_double": ((SCENES_DIR / "flag_thrown_gravity_double.toml").read_text(), 3, 1),
     # a snowball in flight: moves by the Motion before (up to 1.21.1) or after the drag and gravity
-    "thrown_tick_1_21_2": (scene_toml(entities=[{"type": "minecraft:snowball", "pos": [0.5, 60.0, 0.5], "id": 1,
-                                                 "motion": [0.3, 0.5, 0.1]}]), 3, 1),
+    "thrown_tick_1_21_2": ((SCENES_DIR / "flag_thrown_gravity_double.toml").read_text(), 3, 1),
     # a llama spit in flight: gravity 0.06F or the double 0.06
-    "llama_spit_gravity_double": (scene_toml(entities=[{"type": "minecraft:llama_spit", "pos": [0.5, 60.0, 0.5],
-                                                        "id": 1, "motion": [0.3, 0.5, 0.1]}]), 3, 1),
+    "llama_spit_gravity_double": ((SCENES_DIR / "flag_llama_spit_gravity_double.toml").read_text(), 3, 1),
     # an arrow in flight: gravity 0.05F or the double 0.05
-    "arrow_gravity_double": (scene_toml(entities=[{"type": "minecraft:arrow", "pos": [0.5, 60.0, 0.5], "id": 1,
-                                                   "motion": [1.5, 0.2, 0.0]}]), 3, 1),
+    "arrow_gravity_double": ((SCENES_DIR / "flag_arrow_gravity_double.toml").read_text(), 3, 1),
     # an arrow hitting stone: backed off 0.05F along the hit vector keeping its Motion, or by signum(Motion) ×
     # 0.05F per axis with its Motion zeroed (1.21.2)
-    "arrow_tick_1_21_2": (scene_toml(blocks=[{"at": [3, 60, 0], "block": "minecraft:stone"}],
-                                     entities=[{"type": "minecraft:arrow", "pos": [0.5, 60.5, 0.5], "id": 1,
-                                                "motion": [1.5, 0.2, 0.0]}]), 2, 1),
+    "arrow_tick_1_21_2": ((SCENES_DIR / "flag_arrow_tick_1_21_2.toml").read_text(), 2, 1),
     # an arrow in water: its entity search box stretched by the Motion before (up to 1.21.3: it hits the TNT at the
     # path's end) or after the water drag (1.21.4: short of the TNT, it flies on)
     "arrow_drag_split": ((SCENES_DIR / "arrow_water_drag_1_21_4.toml").read_text(), 2, 1),
@@ -325,70 +235,45 @@ CASES: dict[str, tuple[str, int, int]] = {
     "item_bounces_only_falling": ((SCENES_DIR / "item_slime_bounce_1_16_1.toml").read_text(), 12, 1),
     # a bobber 40 m from its owner, hooking an item, reeled in before it ticks: pulls the item, or is removed first
     # (1.17; at 1.17 the player itself is refused: `living`)
-    "bobber_use_checks_owner": (scene_toml(entities=[
-        {"type": "minecraft:player", "id": 1, "pos": [0.5, 30.0, 0.5], "invulnerable": True},
-        {"type": "minecraft:item", "id": 2, "pos": [40.5, 30.0, 0.5], "no_gravity": True},
-        {"type": "minecraft:fishing_bobber", "id": 3, "pos": [40.5, 30.2, 0.5], "owner": 1, "hooked": 2}],
-        actions=[{"tick": 1, "do": "reel", "player": 1, "phase": "scheduled_ticks"}]), 1, 2),
+    "bobber_use_checks_owner": ((SCENES_DIR / "flag_bobber_use_checks_owner.toml").read_text(), 1, 2),
     # a rocket boosting the gliding player of elytra_dive.toml: at the player's position, or at its right hand
-    "firework_hand_offset": ((SCENES_DIR / "elytra_dive.toml").read_text()
-                             + '\n[[inputs]]\nentity = 1\nfrom = 1\nto = 1\nuse = "minecraft:firework_rocket"\n', 3, 2),
+    "firework_hand_offset": ((SCENES_DIR / "flag_firework_hand_offset.toml").read_text(), 3, 2),
     # a snowball flying out through a world border of size 20: on through it, or stopped by it (1.21.2)
-    "raycast_world_border": (scene_toml(scene={"border": {"size": 20.0}}, entities=[
-        {"type": "minecraft:snowball", "pos": [8.5, 30.0, 0.5], "motion": [1.5, 0.0, 0.0], "id": 1}]), 3, 1),
-    # a dispensed stone: its ItemEntity draws a Motion from its own Random, or two doubles from the world's before
-    # the dispenser's own draws
-    "item_entity_world_random": (scene_toml(blocks=[{"at": [0, 64, 0], "block": "minecraft:dispenser[facing=east]"}],
-                                            actions=[{"tick": 1, "do": "dispense", "at": [0, 64, 0],
-                                                      "item": "minecraft:stone"}]), 2, 1),
+    "raycast_world_border": ((SCENES_DIR / "flag_raycast_world_border.toml").read_text(), 3, 1),
+    # a dispensed stone (entity 2, beside a hovering TNT): its ItemEntity draws a Motion from its own Random, or two
+    # doubles from the world's before the dispenser's own draws
+    "item_entity_world_random": ((SCENES_DIR / "flag_item_entity_world_random.toml").read_text(), 2, 2),
     # two orbs of one value whose ids differ by 40, side by side: the first merges the second on its first tick
-    "xp_orb_merging": (scene_toml(entities=[
-        {"type": "minecraft:experience_orb", "pos": [0.5, 30.0, 0.5], "value": 3, "id": 1},
-        {"type": "minecraft:experience_orb", "pos": [0.9, 30.0, 0.5], "value": 3, "id": 41}]), 1, 41),
+    "xp_orb_merging": ((SCENES_DIR / "flag_xp_orb_merging.toml").read_text(), 1, 41),
     # an item falling at y -100: below the void's -64 up to 1.17.1, above the 1.18 overworld's -128
-    "world_height_1_18": (scene_toml(entities=[_item([0.5, -100.0, 0.5], [0.0, -0.1, 0.0])]), 1, 1),
+    "world_height_1_18": ((SCENES_DIR / "flag_world_height_1_18.toml").read_text(), 1, 1),
     # a falling block with no block at its position: its first tick removes it, or it falls on (1.18.2)
-    "falling_block_spawn_from_block": (scene_toml(entities=[{"type": "minecraft:falling_block", "id": 1,
-                                                             "pos": [0.5, 10.0, 0.5],
-                                                             "block_state": "minecraft:sand"}]), 2, 1),
+    "falling_block_spawn_from_block": ((SCENES_DIR / "flag_falling_block_spawn_from_block.toml").read_text(), 2, 1),
     # a hovering falling block in the nether's top row (y 255..256) after 100 ticks: dropped only from 1.21.2
-    "falling_block_top_inclusive": (scene_toml(scene={"dimension": "the_nether"}, entities=[
-        {"type": "minecraft:falling_block", "id": 1, "pos": [0.5, 256.5, 0.5], "block_state": "minecraft:sand",
-         "no_gravity": True, "time": 100}]), 1, 1),
+    "falling_block_top_inclusive": ((SCENES_DIR / "flag_falling_block_top_inclusive.toml").read_text(), 1, 1),
     # an item whose box dips 5e-8 into the stone below: pushed out, or free once contracted by 1e-7
-    "item_push_out_contracted": (scene_toml(blocks=[{"at": [0, 30, 0], "block": "minecraft:stone"}],
-                                            entities=[_item([0.5, 30.99999995, 0.5], [0.0, 0.0, 0.0],
-                                                            no_gravity=True)]), 1, 1),
+    "item_push_out_contracted": ((SCENES_DIR / "flag_item_push_out_contracted.toml").read_text(), 1, 1),
     # an arrow from a dispenser: a gaussian or a triangular spread per axis from its Random
     "random_triangular": ((SCENES_DIR / "dispenser_arrow.toml").read_text(), 2, 2),
     # the same arrow: from the output location aimed 0.1F up, or 0.1 higher aimed along the facing
     "dispenser_projectile_items": ((SCENES_DIR / "dispenser_arrow.toml").read_text(), 2, 2),
     # a snowball owned by a TNT looking 30° yaw, 10° pitch hits a ghast fireball: Entity.damage sets the look as
     # the fireball's Motion, or the redirect sets the look normalised in double
-    "projectile_deflection": (scene_toml(entities=[
-        {"type": "tnt", "pos": [0.5, 40.0, 8.5], "fuse": 1000, "no_gravity": True, "yaw": 30.0, "pitch": 10.0,
-         "id": 5},
-        {"type": "minecraft:fireball", "pos": [3.5, 60.0, 0.5], "motion": [-0.05, 0.0, 0.0],
-         "power": [-0.01, 0.0, 0.0], "id": 1},
-        {"type": "minecraft:snowball", "pos": [0.5, 60.5, 0.5], "motion": [1.5, 0.0, 0.0], "owner": 5,
-         "left_owner": True, "id": 2}]), 4, 1),
+    "projectile_deflection": ((SCENES_DIR / "flag_projectile_deflection.toml").read_text(), 4, 1),
     # a snowball owned by a TNT looking 22.5° yaw hits a ghast fireball at 1.21.11: the redirect's look reads cos(π/8)
     # from the sine table's entry 12288 (index in float) or 12287 (index in double, a hair under 12288)
-    "sine_index_double": (_deflection(22.5, "1.21.11"), 4, 1),
+    "sine_index_double": ((SCENES_DIR / "flag_sine_index_double.toml").read_text(), 4, 1),
     # the same at 1.21.11: the fireball's Motion is the look normalised in double, or the look as it is
-    "redirect_look_unnormalized": (_deflection(22.5, "1.21.11"), 4, 1),
+    "redirect_look_unnormalized": ((SCENES_DIR / "flag_sine_index_double.toml").read_text(), 4, 1),
     # 1.21.4: a sprinter who sneaks stops sprinting (ClientPlayerEntity.shouldStopSprinting)
     "should_stop_sprinting": ((SCENES_DIR / "player_sneak_stops_sprint_1_21_4.toml").read_text(), 10, 1),
     # a zombie walks at a point: its AI input damped before the AI sets it (undamped) or after (1.21.4)
-    "apply_input_before_ai": ((SCENES_DIR / "zombie_move_to.toml").read_text().replace("[scene]\n",
-                                                                                      '[scene]\nversion = "1.21.8"\n'),
+    "apply_input_before_ai": ((SCENES_DIR / "flag_apply_input_before_ai.toml").read_text(),
                               10, 1),
     # a zombie in a pool jumps at a point above: JUMPING ends in the water and it swims up again, or it stays
     "move_control_jump_ends_in_liquid": ((SCENES_DIR / "zombie_jump_ends_in_water_1_21_8.toml").read_text(), 10, 1),
     # a zombie with 1 health drops 3.5 blocks: floor(0.5 + 1.0E-6) = 0 damage, or ceil(0.5) = 1 (dies, removed)
-    "fall_damage_floor": (scene_toml(blocks=[FLOOR], entities=[
-        {"type": "minecraft:zombie", "pos": [0.5, 4.5, 0.5], "health": 1.0, "id": 1}],
-        scene={"version": "1.21.8"}), 40, 1),
+    "fall_damage_floor": ((SCENES_DIR / "flag_fall_damage_floor.toml").read_text(), 40, 1),
     # 1.21.7 players (LocalPlayer): a diagonal walk's normalized move vector through modifyInput, or (1, 1) x 0.98F
     "player_move_vector": ((SCENES_DIR / "player_diagonal_walk_1_21_8.toml").read_text(), 8, 1),
     # a double tap in mid-air sprints (canStartSprinting), or the tap opens only on the ground
@@ -410,11 +295,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     # an iron golem along a ditch by a wall: one block off it (OPEN, the box meets the wall), or along it
     "path_open_narrow_only": ((SCENES_DIR / "iron_golem_path_ditch_by_wall_1_16.toml").read_text(), 40, 1),
     # a zombie round a lava pool: two blocks off it (LAVA beside it), or one (DANGER_FIRE)
-    "path_lava_fiery": ((SCENES_DIR / "zombie_path_avoid_lava.toml").read_text().replace(
-        "[scene]", '[scene]\nversion = "1.16.1"', 1), 60, 1),
+    "path_lava_fiery": ((SCENES_DIR / "flag_path_lava_fiery.toml").read_text(), 60, 1),
     # a zombie paths into a pen of waterlogged fences: not at all (FENCE, the fluids last), or through its side
-    "path_fluids_first": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text().replace(
-        'version = "1.17"', 'version = "1.16.1"'), 60, 1),
+    "path_fluids_first": ((SCENES_DIR / "flag_path_fluids_first.toml").read_text(), 60, 1),
     # a zombie leaving a cauldron: the lifted node after it keeps its DANGER_OTHER (no shortcut), or is the
     # cauldron node's copy (the shortcut two ticks earlier)
     "path_cauldron_copies_node": ((SCENES_DIR / "zombie_path_from_cauldron_1_16.toml").read_text(), 12, 1),
@@ -472,8 +355,7 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a zombie on the corner of a berry bush's cell starts from the HashSet's first corner, or the first in order
     "path_start_corners_in_order": ((SCENES_DIR / "zombie_path_start_in_berry_bush_1_15.toml").read_text(), 20, 1),
     # a zombie in a berry bush by a pit (1.16): drops in by the BLOCKED node past the safe fall, or stays
-    "path_from_negative_node": ((SCENES_DIR / "zombie_path_into_pit_from_berry_bush_1_15.toml").read_text().replace(
-        'version = "1.15.2"', 'version = "1.16"'), 40, 1),
+    "path_from_negative_node": ((SCENES_DIR / "flag_path_from_negative_node.toml").read_text(), 40, 1),
     # the golem among fence posts: walks out, or sweeps its box from its FENCE start into every post
     "path_fence_nodes": ((SCENES_DIR / "iron_golem_path_among_fence_posts_1_15.toml").read_text(), 40, 1),
     # a zombie at a magma wall: over it (the cell above DAMAGE_FIRE), or against it (the magma DAMAGE_FIRE)
@@ -494,11 +376,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a villager in a pool two deep: its path stops at the water's edge, or climbs onto the bank
     "path_swimmer_feet_mid_water": ((SCENES_DIR / "villager_path_out_of_pool_1_19_3.toml").read_text(), 60, 1),
     # a zombie beside a closed door: its top replaced by the door's closed node, or a step up
-    "path_closed_node_if_none": ((SCENES_DIR / "zombie_path_door_top_1_19.toml").read_text().replace(
-        'version = "1.19"', 'version = "1.19.3"'), 40, 1),
+    "path_closed_node_if_none": ((SCENES_DIR / "flag_path_closed_node_if_none.toml").read_text(), 40, 1),
     # the zombie leaving the door's cell round the wall: shortcuts past a node it is beyond, or between nodes
-    "path_shortcut_between_nodes": ((SCENES_DIR / "zombie_path_closed_door_1_19.toml").read_text().replace(
-        'version = "1.19"', 'version = "1.19.3"'), 60, 1),
+    "path_shortcut_between_nodes": ((SCENES_DIR / "flag_path_shortcut_between_nodes.toml").read_text(), 60, 1),
     # a zombie with its head in leaves paths past a cactus: its start node BLOCKED or LEAVES, the cells beside the
     # cactus DANGER_CACTUS or DANGER_OTHER (the recorded search's types: SEARCH_TYPE_CASES)
     "path_leaves_kept": ((SCENES_DIR / "zombie_path_leaves_cactus_1_19_4.toml").read_text(), 1, 1),
@@ -522,234 +402,138 @@ CASES: dict[str, tuple[str, int, int]] = {
     # the ledge above the target (not reached)
     "path_target_down_to_bottom": ((SCENES_DIR / "zombie_path_target_over_bottom_floor_1_21_7.toml").read_text(),
                                    80, 1),
-    "fall_distance_double": (scene_toml(scene={"version": "1.21.11"},
-                                        entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 5, 1),
+    "fall_distance_double": ((SCENES_DIR / "flag_fall_distance_double.toml").read_text(), 5, 1),
     # XP orbs, fishing bobbers, the fall distance after 1.21.3:
     # an orb dropped 0.5 onto stone: on the ground Y x -0.9 after the drag, or -(Y before the move) x 0.4
-    "xp_orb_bounce_prev_y": (scene_toml(blocks=[FLOOR], entities=[
-        {"type": "minecraft:experience_orb", "pos": [0.5, 1.5, 0.5], "value": 3, "id": 1}]), 8, 1),
+    "xp_orb_bounce_prev_y": ((SCENES_DIR / "flag_xp_orb_bounce_prev_y.toml").read_text(), 8, 1),
     # an orb falling from rest: Y x 0.98 after the move, or x 0.98F (the friction on every axis)
-    "xp_orb_tick_1_21_8": (scene_toml(entities=[
-        {"type": "minecraft:experience_orb", "pos": [0.5, 30.0, 0.5], "value": 3, "id": 1}]), 2, 1),
+    "xp_orb_tick_1_21_8": ((SCENES_DIR / "flag_xp_orb_tick_1_21_8.toml").read_text(), 2, 1),
     # a bottle breaking on stone: its orbs spawned (up to 1.21.5 by nextDouble, from 1.21.6 by nextFloat and in
     # double: orb 2's Motion differs)
-    "xp_orb_spawn_1_21_7": (_XP_BOTTLE, 1, 2),
+    "xp_orb_spawn_1_21_7": ((SCENES_DIR / "flag_xp_orb_spawn_1_21_7.toml").read_text(), 1, 2),
     # an orb sunk into stone rising: pushed out of the block (up to 1.21.5) or left to rise on (1.21.6)
     "xp_orb_push_moved_box": ((SCENES_DIR / "xp_orb_in_block_1_21_6.toml").read_text(), 1, 1),
     # a flying bobber sliding east on the ground: gravity keeps it on the ground and the stop zeroes its Motion, or
     # (no gravity on the ground) it moves off the ground and slides on
-    "bobber_gravity_off_ground": (scene_toml(blocks=[FLOOR], entities=[
-        {"type": "minecraft:fishing_bobber", "id": 1, "pos": [0.5, 1.0, 0.5], "motion": [0.2, 0.0, 0.0],
-         "on_ground": True, "owner": 2},
-        {"type": "minecraft:player", "id": 2, "pos": [0.5, 1.0, 2.5], "invulnerable": True}]), 1, 1),
+    "bobber_gravity_off_ground": ((SCENES_DIR / "flag_bobber_gravity_off_ground.toml").read_text(), 1, 1),
     # a bobber hooked to a zombie that its 4-block fall into a pit kills in tick 11: the bobber sits on the body
     # until it is removed (tick 31), or lets go of it at once and falls (1.21.10)
-    "bobber_hooked_interactable": (scene_toml(blocks=[FLOOR, *PIT], entities=[
-        _player(1, [2.5, 1.0, 2.5], invulnerable=True),
-        {"type": "minecraft:zombie", "pos": [0.7, 5.0, 0.7], "health": 1.0, "id": 2},
-        {"type": "minecraft:fishing_bobber", "id": 3, "pos": [0.7, 6.0, 0.7], "owner": 1, "hooked": 2}]), 14, 3),
+    "bobber_hooked_interactable": ((SCENES_DIR / "flag_bobber_hooked_interactable.toml").read_text(), 14, 3),
     # an item with fall distance 5 moving 10 blocks down past water 8.6 below: the ray reaches it (reset) or not
-    "fall_reset_ray_capped": (scene_toml(scene={"version": "1.21.11"},
-                                         blocks=[{"at": [0, 21, 0], "block": "minecraft:water"}],
-                                         entities=[_item([0.5, 30.5, 0.5], [0.0, -9.96, 0.0], fall_distance=5.0)]),
+    "fall_reset_ray_capped": ((SCENES_DIR / "flag_fall_reset_ray_capped.toml").read_text(),
                               1, 1),
     # a fireball whose power points elsewhere than its Motion: the power vector, or the Motion's own direction
-    "fireball_acceleration_power": (scene_toml(entities=[
-        {"type": "minecraft:fireball", "pos": [0.5, 60.0, 0.5], "motion": [0.3, 0.1, 0.2],
-         "power": [0.1, 0.0, 0.0], "id": 1}]), 3, 1),
+    "fireball_acceleration_power": ((SCENES_DIR / "flag_fireball_acceleration_power.toml").read_text(), 3, 1),
     # a fireball in flight: moves by the Motion before (up to 1.21.1) or after the acceleration and drag
-    "fireball_tick_1_21_2": (scene_toml(entities=[
-        {"type": "minecraft:fireball", "pos": [0.5, 60.0, 0.5], "motion": [0.3, 0.1, 0.2], "id": 1}]), 3, 1),
+    "fireball_tick_1_21_2": ((SCENES_DIR / "flag_fireball_tick_1_21_2.toml").read_text(), 3, 1),
     # a marker armor stand (damage ignored, knockback taken) wearing Blast Protection IV
-    "blast_protection_linear": (scene_toml(blocks=[FLOOR], entities=[
-        {"type": "tnt", "pos": [0.5, 1.0, 0.5], "fuse": 1},
-        {"type": "minecraft:armor_stand", "pos": [2.5, 1.0, 0.5], "marker": True,
-         "equipment": {"chest": "minecraft:diamond_chestplate"},
-         "enchantments": {"chest": {"minecraft:blast_protection": 4}},
-         "id": 2}]), 1, 2),
+    "blast_protection_linear": ((SCENES_DIR / "flag_blast_protection_linear.toml").read_text(), 1, 2),
     # an item whose centre has passed the edge of an ice block, its box still on it: the air's slipperiness under
     # the centre, or the ice's under the supporting block (1.20)
-    "supporting_block": (scene_toml(blocks=[{"at": [0, 0, 0], "block": "minecraft:ice"}],
-                                    entities=[_item([0.95, 1.0, 0.5], [0.1, 0.0, 0.0], on_ground=True)]), 1, 1),
+    "supporting_block": ((SCENES_DIR / "flag_supporting_block.toml").read_text(), 1, 1),
     # an item whose box reaches 0.0005 into a cobweb's cell: missed deflated by 0.001, caught by 1.0E-7 (1.19.3)
-    "block_collision_deflate_1e7": (scene_toml(blocks=[{"at": [1, 5, 0], "block": "minecraft:cobweb"}],
-                                               entities=[_item([0.8755, 5.2, 0.5], [0.0, 0.0, 0.01],
-                                                               no_gravity=True)]), 2, 1),
+    "block_collision_deflate_1e7": ((SCENES_DIR / "flag_block_collision_deflate_1e7.toml").read_text(), 2, 1),
     # a burning item creeping into a fire's cell: its fire ticks reset to -1 or kept at 0 beside the fire, so
     # entering it sets 8 s of fire or not, and the fire's damage removes it sooner or later (1.17)
-    "fire_check_contract_1e6": (scene_toml(blocks=[{"at": [1, 5, 0], "block": "minecraft:fire"}],
-                                           entities=[_item([0.8751, 5.2, 0.5], [0.0004, 0.0, 0.0], no_gravity=True,
-                                                           state={"fire_ticks": 1})]), 6, 1),
+    "fire_check_contract_1e6": ((SCENES_DIR / "flag_fire_check_contract_1e6.toml").read_text(), 6, 1),
     # an item falling 1.54 m in a tick through a vine's cell with a fall distance of 5: kept, or reset by the
     # move's raycast before the fall adds this tick's drop (1.18.2)
-    "move_fall_reset_raycast": (scene_toml(blocks=[{"at": [0, 8, 0], "block": "minecraft:vine"}],
-                                           entities=[_item([0.5, 10.0, 0.5], [0.0, -1.5, 0.0],
-                                                           fall_distance=5.0)]), 1, 1),
+    "move_fall_reset_raycast": ((SCENES_DIR / "flag_move_fall_reset_raycast.toml").read_text(), 1, 1),
     # a fast no-gravity item whose boxes at the tick's start and end skip a cobweb's cell: the swept check of
     # 1.21.2 visits it, so the next move is × 0.25 and the Motion zeroed
-    "tick_block_collision": (scene_toml(blocks=[{"at": [2, 5, 0], "block": "minecraft:cobweb"}],
-                                        entities=[_item([0.5, 5.4, 0.5], [3.0, 0.0, 0.0], no_gravity=True)]), 2, 1),
+    "tick_block_collision": ((SCENES_DIR / "flag_tick_block_collision.toml").read_text(), 2, 1),
     # an item in a fire with 5 fire ticks: 6 after the fire, or 160 (8 s) from 1.21.2, whose burn damages it at
     # the next multiple of 20, so it is gone a tick sooner
-    "fire_block_1_21_2": (scene_toml(blocks=[{"at": [0, 5, 0], "block": "minecraft:fire"}],
-                                     entities=[_item([0.5, 5.2, 0.5], [0.0, 0.0, 0.0], no_gravity=True,
-                                                     state={"fire_ticks": 5})]), 4, 1),
+    "fire_block_1_21_2": ((SCENES_DIR / "flag_fire_block_1_21_2.toml").read_text(), 4, 1),
     # a no-gravity item moving (0.7, -0.7) past a cobweb at the corner of its move: 1.21.7 walks it down first and
     # meets the cobweb (the next move × 0.25), 1.21.4's check of the box at the end misses it
-    "apply_effects_from_blocks": (scene_toml(scene={"version": "1.21.8"},
-                                             blocks=[{"at": [0, 5, 0], "block": "minecraft:cobweb"}],
-                                             entities=[_item([0.5, 5.8, 0.5], [0.7, -0.7, 0.0], no_gravity=True)]),
+    "apply_effects_from_blocks": ((SCENES_DIR / "flag_apply_effects_from_blocks.toml").read_text(),
                                   2, 1),
     # an item in a bubble column under a torch: the surface push (+0.1) from 1.21.7, the inner one (+0.06) before
-    "bubble_column_above_no_collision": (scene_toml(scene={"version": "1.21.8"}, blocks=[
-        {"at": [0, 4, 0], "block": "minecraft:soul_sand"},
-        {"at": [0, 5, 0], "block": "minecraft:bubble_column[drag=false]"},
-        {"at": [0, 6, 0], "block": "minecraft:torch"}],
-        entities=[_item([0.5, 5.2, 0.5], [0.0, 0.0, 0.0], no_gravity=True)]), 1, 1),
+    "bubble_column_above_no_collision": ((SCENES_DIR / "flag_bubble_column_above_no_collision.toml").read_text(), 1, 1),
     # a no-gravity item rising 0.2 out of a cobweb's cell: 1.21.10 walks the cells of the box at the start of the
     # move too, so the cobweb stops the next move; 1.21.8 walks the box at the end only (air)
-    "block_walk_step_budget": (scene_toml(scene={"version": "1.21.10"},
-                                          blocks=[{"at": [0, 5, 0], "block": "minecraft:cobweb"}],
-                                          entities=[_item([0.5, 5.9, 0.5], [0.0, 0.2, 0.0], no_gravity=True)]),
+    "block_walk_step_budget": ((SCENES_DIR / "flag_block_walk_step_budget.toml").read_text(),
                                2, 1),
     # a TNT hanging in a cobweb pushed east by a piston: the push scaled by the cobweb's 0.25 up to 1.21.8, whole
     # from 1.21.10
-    "piston_move_unstuck": (scene_toml(scene={"version": "1.21.10"}, blocks=[
-        {"at": [0, 1, 0], "block": "minecraft:piston[facing=east]"},
-        {"at": [1, 2, 0], "block": "minecraft:cobweb"}],
-        entities=[{"type": "minecraft:tnt", "pos": [1.5, 1.5, 0.5], "id": 1, "fuse": 80, "no_gravity": True}],
-        actions=[{"tick": 1, "do": "piston_extend", "at": [0, 1, 0]}]), 2, 1),
+    "piston_move_unstuck": ((SCENES_DIR / "flag_piston_move_unstuck.toml").read_text(), 2, 1),
     # a minecart coasting through water off rails: gravity 0.04 or 0.005, at most 0.4 or 0.2 a tick
-    "minecart_water_drag": (scene_toml(blocks=[{"from": [-3, 29, -3], "to": [3, 31, 3], "block": "minecraft:water"}],
-                                       entities=[{"type": "minecraft:minecart", "pos": [0.5, 30.0, 0.5], "id": 1,
-                                                  "motion": [0.3, 0.0, 0.0]}]), 2, 1),
+    "minecart_water_drag": ((SCENES_DIR / "flag_minecart_water_drag.toml").read_text(), 2, 1),
     # a boat with fall distance 2.5 falls 0.50000013 onto the last 0.0005 above stone, then lands ON_LAND: the sum
     # rounds to 3.0000002 (double, then float: it breaks) or to 3.0 (float + float: it stays)
-    "boat_fall_distance_float": (scene_toml(blocks=[FLOOR], entities=[_boat(
-        [0.5, 1.0005 + 0.50000013, 0.5], id=1, fall_distance=2.5,
-        motion=[0.0, -0.50000013 + 0.03999999910593033, 0.0])]), 2, 1),
+    "boat_fall_distance_float": ((SCENES_DIR / "flag_boat_fall_distance_float.toml").read_text(), 2, 1),
     # a boat 0.0005 above stone (ON_LAND) with fall distance 5 lands: it breaks, or not from 1.21.2
-    "boat_fall_never_breaks": (scene_toml(blocks=[FLOOR], entities=[_boat([0.5, 1.0005, 0.5], id=1, fall_distance=5.0,
-                                                                          motion=[0.0, -0.5, 0.0])]), 1, 1),
+    "boat_fall_never_breaks": ((SCENES_DIR / "flag_boat_fall_never_breaks.toml").read_text(), 1, 1),
     # a TNT 7.5 blocks from a TNT minecart on a rail: the small damage only wobbles it, or primes it (1.20.3)
-    "tnt_minecart_blast_primes": (scene_toml(
-        blocks=[{"from": [-1, 29, 0], "to": [9, 29, 0], "block": "minecraft:stone"},
-                {"from": [-1, 30, 0], "to": [9, 30, 0], "block": "minecraft:rail[shape=east_west]"}],
-        entities=[{"type": "tnt", "pos": [-7.0, 31.0, 0.5], "fuse": 1, "no_gravity": True},
-                  {"type": "minecraft:tnt_minecart", "pos": [0.5, 30.0625, 0.5], "id": 2}]), 45, 2),
+    "tnt_minecart_blast_primes": ((SCENES_DIR / "flag_tnt_minecart_blast_primes.toml").read_text(), 45, 2),
     # a boat falling in the air: gravity (double)-0.04F or the double 0.04
-    "boat_gravity_double": (scene_toml(entities=[_boat([0.5, 60.0, 0.5], id=1)]), 3, 1),
+    "boat_gravity_double": ((SCENES_DIR / "flag_boat_gravity_double.toml").read_text(), 3, 1),
     # a boat falls into water above a sunken boat that fills the surface position: put there, or left (1.21)
-    "boat_water_entry_space_check": (scene_toml(
-        blocks=[{"from": [-3, 0, -3], "to": [3, 2, 3], "block": "minecraft:water"}],
-        entities=[_boat([0.5, 3.2, 0.5], id=1, motion=[0.0, -0.3, 0.0]),
-                  _boat([0.5, 2.0, 0.5], id=2, no_gravity=True)]), 2, 1),
+    "boat_water_entry_space_check": ((SCENES_DIR / "flag_boat_water_entry_space_check.toml").read_text(), 2, 1),
     # a minecart whose horizontal speed² after its drag is exactly 0.01 (0.06, 0.08) beside a boat: only carts are
     # pushed, or (1.21.2, >= 0.01) the boat too, and the cart back
-    "minecart_controller_1_21_2": (scene_toml(entities=[
-        {"type": "minecraft:minecart", "pos": [0.5, 30.0, 0.5], "id": 1, "no_gravity": True,
-         "motion": [0.06315789473684211, 0.0, 0.08421052631578949]},
-        _boat([-0.7775, 30.0, 0.5], id=2, no_gravity=True)]), 1, 1),
+    "minecart_controller_1_21_2": ((SCENES_DIR / "flag_minecart_controller_1_21_2.toml").read_text(), 1, 1),
     # --- living travel, jumping and players, 1.17-1.20.4 (tests/engine/test_version_living.py) ---
     # a snowball thrown by player 1 (off the flight line) knocks a NoAI zombie back along a slanted direction (a
     # player refuses the snowball's 0 damage: no knockback)
-    "knockback_double": (scene_toml(blocks=[FLOOR], entities=[
-        _player(1, [-2.5, 1.0, 2.0]),
-        {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "no_ai": True, "on_ground": True, "id": 2},
-        {"type": "minecraft:snowball", "pos": [-0.5, 2.0, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
-         "owner": 1, "id": 3}]), 1, 2),
+    "knockback_double": ((SCENES_DIR / "flag_knockback_double.toml").read_text(), 1, 2),
     # two NoAI zombies overlapping off the axes push each other apart (cramming)
-    "push_away_double_sqrt": (scene_toml(blocks=[FLOOR], entities=[
-        {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "no_ai": True, "on_ground": True, "id": 1},
-        {"type": "minecraft:zombie", "pos": [0.8, 1.0, 0.7], "no_ai": True, "on_ground": True, "id": 2}]), 1, 1),
+    "push_away_double_sqrt": ((SCENES_DIR / "flag_push_away_double_sqrt.toml").read_text(), 1, 1),
     # zombie 1 climbs a vine (not pushable) overlapping zombie 2: pushed by 2's cramming only up to 1.18.2
-    "push_away_checks_pushable": (scene_toml(blocks=[FLOOR, {"at": [0, 1, 0], "block": "minecraft:vine[north=true]"},
-                                                     {"at": [0, 1, -1], "block": "minecraft:stone"}], entities=[
-        {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "on_ground": True, "id": 1},
-        {"type": "minecraft:zombie", "pos": [0.8, 1.0, 0.7], "on_ground": True, "id": 2}]), 1, 1),
+    "push_away_checks_pushable": ((SCENES_DIR / "flag_push_away_checks_pushable.toml").read_text(), 1, 1),
     # a player with Jump Boost I jumps: 0.42F + 0.1F in float or in double
-    "jump_boost_double": (scene_toml(blocks=[FLOOR], entities=[
-        _player(1, [0.5, 1.0, 0.5], effects=[{"id": "minecraft:jump_boost", "amplifier": 0}])],
-        inputs=[{"entity": 1, "from": 1, "to": 1, "jump": True}]), 1, 1),
+    "jump_boost_double": ((SCENES_DIR / "flag_jump_boost_double.toml").read_text(), 1, 1),
     # a sprinting player whose eyes are in water (held up in the air) and whose feet are not starts swimming
     # only before 1.17.1
-    "swim_start_in_water_block": (scene_toml(blocks=[FLOOR, {"from": [-3, 2, -3], "to": [3, 2, 3],
-                                                             "block": "minecraft:water"}],
-                                             entities=[_player(1, [0.5, 1.0, 0.5], yaw=-90.0)],
-                                             inputs=[{"entity": 1, "from": 1, "to": 4, "forward": True,
-                                                      "sprint": True}]), 4, 1),
+    "swim_start_in_water_block": ((SCENES_DIR / "flag_swim_start_in_water_block.toml").read_text(), 4, 1),
     # a sprinting player runs along a wall, turned 5 degrees into it: soft collisions keep the sprint from 1.18
-    "sprint_soft_collision": (scene_toml(blocks=[FLOOR, {"from": [-3, 1, 1], "to": [3, 2, 1],
-                                                         "block": "minecraft:stone"}],
-                                         entities=[_player(1, [-2.5, 1.0, 0.69], yaw=-85.0)],
-                                         inputs=[{"entity": 1, "from": 1, "to": 8, "forward": True,
-                                                  "sprint": True}]), 8, 1),
+    "sprint_soft_collision": ((SCENES_DIR / "flag_sprint_soft_collision.toml").read_text(), 8, 1),
     # a player sprint-jumps: its speed in the air is 0.02F + 0.006F, added in double or in float
-    "sprint_air_speed_float": (scene_toml(blocks=[FLOOR], entities=[_player(1, [-2.5, 1.0, 0.5], yaw=-90.0)],
-                                          inputs=[{"entity": 1, "from": 1, "to": 6, "forward": True,
-                                                   "sprint": True, "jump": True}]), 6, 1),
+    "sprint_air_speed_float": ((SCENES_DIR / "flag_sprint_air_speed_float.toml").read_text(), 6, 1),
     # a NoAI zombie rides a minecart in the air: y + 0 - 0.45, or the cart's 0.1875F point - 0.7F from 1.20.2
-    "passenger_attachment_points": (_riders("1.16.5", _cart([0.5, 30.0, 0.5], id=2),
-                                            _rider("minecraft:zombie", 2)), 2, 1),
+    "passenger_attachment_points": ((SCENES_DIR / "flag_passenger_attachment_points.toml").read_text(), 2, 1),
     # a player rides a minecart: its riding offset -0.6F, or its vehicle attachment point 0.6 from 1.20.5
-    "vehicle_attachment_points": (_riders("1.20.4", _cart([0.5, 30.0, 0.5], id=2),
-                                          _rider("minecraft:player", 2)), 2, 1),
+    "vehicle_attachment_points": ((SCENES_DIR / "flag_vehicle_attachment_points.toml").read_text(), 2, 1),
     # a player turned to yaw 90 sneaks out of a boat on stone: beside it from 1.17, towards its own yaw
     # 1.14-1.15.2's LivingEntity.onDismounted: the bundled scenes (the rider, id 2, after its dismount)
     "dismount_boat_clear_of_boat": ((SCENES_DIR / "dismount_boat_1_15_2.toml").read_text(), 6, 2),
     "dismount_portal_on_top": ((SCENES_DIR / "dismount_portal_1_15.toml").read_text(), 6, 2),
     "dismount_vehicle_spots": ((SCENES_DIR / "dismount_minecart_1_15_2.toml").read_text(), 6, 2),
-    "boat_dismount_passenger_yaw": (_BOAT_DISMOUNT, 2, 1),
-    "boat_dismount_block_heights": (_BOAT_DISMOUNT, 2, 1),
+    "boat_dismount_passenger_yaw": ((SCENES_DIR / "flag_boat_dismount_passenger_yaw.toml").read_text(), 2, 1),
+    "boat_dismount_block_heights": ((SCENES_DIR / "flag_boat_dismount_passenger_yaw.toml").read_text(), 2, 1),
     # a NoAI zombie rides sand with no block under it: the falling block is removed on its first tick
-    "dismount_removed_vehicle_in_place": (_sand_ride("1.16.5"), 12, 1),
+    "dismount_removed_vehicle_in_place": ((SCENES_DIR / "flag_dismount_removed_vehicle_in_place.toml").read_text(),
+                                          12, 1),
     # the same zombie riding sand onto stone: left inside the placed sand, near blocks the 1.21.2 spot stops
-    "dismount_closest_free_spot": (_sand_ride("1.20.4"), 12, 1),
+    "dismount_closest_free_spot": ((SCENES_DIR / "flag_dismount_closest_free_spot.toml").read_text(), 12, 1),
     # a player holding W (yaw -90) in a minecart at rest on a rail: its keys push the cart from 1.21.2
-    "minecart_rider_input_push": (_CART_RIDE, 1, 2),
+    "minecart_rider_input_push": ((SCENES_DIR / "flag_minecart_rider_input_push.toml").read_text(), 1, 2),
     # the elytra dive of scenes/elytra_dive.toml: the lift's cosine from the float table or Math.cos
     "elytra_cos_double": (_ELYTRA_DIVE, 3, 1),
     # a dropped item falls: its fall distance grows by the drop in double or cast to float first
-    "fall_distance_float_step": (scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 5, 1),
+    "fall_distance_float_step": ((SCENES_DIR / "flag_item_tick_1_12.toml").read_text(), 5, 1),
     # a sneaking player wearing Swift Sneak III walks
-    "swift_sneak": (scene_toml(blocks=[FLOOR], entities=[
-        _player(1, [-2.5, 1.0, 0.5], yaw=-90.0, equipment={"legs": "minecraft:leather_leggings"},
-                enchantments={"legs": {"minecraft:swift_sneak": 3}})],
-        inputs=[{"entity": 1, "from": 1, "to": 4, "forward": True, "sneak": True}]), 4, 1),
+    "swift_sneak": ((SCENES_DIR / "flag_swift_sneak.toml").read_text(), 4, 1),
     # a sneaking player at the floor's edge jumps off it: held at the edge only up to 1.18.2
-    "sneak_edge_only_falling": (scene_toml(blocks=[FLOOR], entities=[_player(1, [4.2, 1.0, 0.5], yaw=-90.0)],
-                                           inputs=[{"entity": 1, "from": 1, "to": 6, "forward": True,
-                                                    "sneak": True, "jump": True}]), 6, 1),
+    "sneak_edge_only_falling": ((SCENES_DIR / "flag_sneak_edge_only_falling.toml").read_text(), 6, 1),
     # a NoAI ghast with a Motion: moves and drags up to 1.18.2, stays from 1.19
-    "flying_travel_needs_ai": (scene_toml(entities=[
-        {"type": "minecraft:ghast", "pos": [0.5, 60.0, 0.5], "motion": [0.5, 0.0, 0.0], "no_ai": True,
-         "id": 1}]), 2, 1),
+    "flying_travel_needs_ai": ((SCENES_DIR / "flag_flying_travel_needs_ai.toml").read_text(), 2, 1),
     # zombie 1 (1 health) falls into a one-block pit holding NoAI zombie 2, dies of the fall and is removed 20
     # ticks later; in that tick it still crams zombie 2 up to 1.19
-    "living_tick_skips_removed": (scene_toml(blocks=[FLOOR, *PIT], entities=[
-        {"type": "minecraft:zombie", "pos": [0.7, 5.0, 0.7], "health": 1.0, "id": 1},
-        {"type": "minecraft:zombie", "pos": [0.3, 1.0, 0.3], "no_ai": True, "on_ground": True, "id": 2}]),
+    "living_tick_skips_removed": ((SCENES_DIR / "flag_living_tick_skips_removed.toml").read_text(),
         LIVING_REMOVAL_TICK, 2),
     # a glider at rest starts falling: its fall distance set to 1 (up to 1.19.2) or left at 0
     "elytra_limit_fall_distance": (_ELYTRA_DIVE, 1, 1),
     # a player in the air starts sprinting: travels with last tick's 0.02F, or the live 0.025999999F (1.19.4)
-    "off_ground_speed_live": (scene_toml(entities=[_player(1, [0.5, 30.0, 0.5], yaw=-90.0, on_ground=False,
-                                                           motion=[0.0, 0.0, 0.0])],
-                                         inputs=[{"entity": 1, "from": 1, "to": 2, "forward": True,
-                                                  "sprint": True}]), 2, 1),
+    "off_ground_speed_live": ((SCENES_DIR / "flag_off_ground_speed_live.toml").read_text(), 2, 1),
     # a player gliding low over the floor holds sprint, then lands walking: it started sprinting in the air (and
     # keeps the sprint) up to 1.19.3, not from 1.19.4
-    "no_sprint_start_gliding": (scene_toml(blocks=[FLOOR], entities=[
-        _player(1, [-2.5, 1.2, 0.5], yaw=-90.0, on_ground=False, motion=[0.3, 0.0, 0.0],
-                equipment={"chest": "minecraft:elytra"}, fall_flying=True)],
-        inputs=[{"entity": 1, "from": 1, "to": 3, "forward": True, "sprint": True},
-                {"entity": 1, "from": 4, "to": 12, "forward": True}]), 12, 1),
+    "no_sprint_start_gliding": ((SCENES_DIR / "flag_no_sprint_start_gliding.toml").read_text(), 12, 1),
     # an iron golem with 1 health falls 5 blocks: dies (removed 20 ticks later) up to 1.19.3
-    "fall_damage_immune_tag": (scene_toml(blocks=[FLOOR], entities=[
-        {"type": "minecraft:iron_golem", "pos": [0.5, 6.0, 0.5], "health": 1.0, "id": 1}]), 40, 1),
+    "fall_damage_immune_tag": ((SCENES_DIR / "flag_fall_damage_immune_tag.toml").read_text(), 40, 1),
     # a shulker on the floor: 1.16.5's tick, refused from 1.17 (rewritten)
-    "shulker_tick_1_17": (scene_toml(blocks=[FLOOR], entities=[
-        {"type": "minecraft:shulker", "pos": [0.5, 1.0, 0.5], "no_ai": True, "id": 1}]), 2, 1),
+    "shulker_tick_1_17": ((SCENES_DIR / "flag_shulker_tick_1_17.toml").read_text(), 2, 1),
     # --- living travel, jumping and elytra of 1.15-1.15.2 (tests/engine/test_version_living_1_15.py) ---
     # a zombie falling into lava: × 0.5 and −0.02 (1.15.2) or × 0.8F with the fluid gravity while shallow (1.16)
     "lava_travel_swim_height": ((SCENES_DIR / "living_lava_1_15_2.toml").read_text(), 7, 1),
@@ -768,37 +552,22 @@ CASES: dict[str, tuple[str, int, int]] = {
     # sprints (1.15.2)
     "double_tap_reset_sneaking": ((SCENES_DIR / "player_double_tap_sneak_1_16.toml").read_text(), 5, 1),
     # a shulker on the floor: refused up to 1.15.2 (its attachment not compared), 1.16's tick from 1.16
-    "shulker_tick_1_15": (scene_toml(blocks=[FLOOR], entities=[
-        {"type": "minecraft:shulker", "pos": [0.5, 1.0, 0.5], "no_ai": True, "id": 1}]), 2, 1),
+    "shulker_tick_1_15": ((SCENES_DIR / "flag_shulker_tick_1_17.toml").read_text(), 2, 1),
     # a zombie thrown down under Levitation: the fall reset after the move (up to 1.19.4) or before travel
-    "on_landing_effects": (scene_toml(entities=[
-        {"type": "minecraft:zombie", "pos": [0.5, 30.0, 0.5], "motion": [0.0, -3.5, 0.0], "id": 1,
-         "effects": [{"id": "minecraft:levitation", "duration": 2}]}]), 1, 1),
+    "on_landing_effects": ((SCENES_DIR / "flag_on_landing_effects.toml").read_text(), 1, 1),
     # a NoGravity player gliding level: travel's gravity 0.08 whatever NoGravity says, or 0 (getFinalGravity)
-    "living_attributes": (scene_toml(entities=[_player(
-        1, [0.5, 60.0, 0.5], yaw=-90.0, pitch=10.0, on_ground=False, no_gravity=True, motion=[0.5, 0.0, 0.0],
-        equipment={"chest": "minecraft:elytra"}, fall_flying=True)]), 1, 1),
+    "living_attributes": ((SCENES_DIR / "flag_living_attributes.toml").read_text(), 1, 1),
     # a player sprint-jumps facing yaw -60: the kick in float (0.2F products) or in double (x 0.2)
-    "sprint_jump_kick_double": (scene_toml(blocks=[FLOOR], entities=[_player(1, [-2.5, 1.0, 0.5], yaw=-60.0)],
-                                           inputs=[{"entity": 1, "from": 1, "to": 1, "forward": True,
-                                                    "sprint": True, "jump": True}]), 1, 1),
+    "sprint_jump_kick_double": ((SCENES_DIR / "flag_sprint_jump_kick_double.toml").read_text(), 1, 1),
     # a sneaking player pushed off the floor's edge at 0.9 towards a floating bottom slab: the whole box lowered
     # by the step height meets the slab (no shortening, onto the slab at x 4.4) or only the void below the feet
-    "sneak_edge_below_feet": (scene_toml(blocks=[FLOOR, SNEAK_SLAB], entities=[
-        _player(1, [3.5, 1.0, 0.5], yaw=-90.0, motion=[0.9, -0.0784000015258789, 0.0])],
-        inputs=[{"entity": 1, "from": 1, "to": 1, "sneak": True}]), 1, 1),
+    "sneak_edge_below_feet": ((SCENES_DIR / "flag_sneak_edge_below_feet.toml").read_text(), 1, 1),
     # a pig walks towards a stonecutter (9/16 high): it steps up 0.5 (stays behind it) or 0.6 (over it)
-    "pig_step_height_half": (scene_toml(blocks=[FLOOR, {"from": [1, 1, -1], "to": [1, 1, 1],
-                                                        "block": "minecraft:stonecutter"}], entities=[
-        {"type": "minecraft:pig", "pos": [0.5, 1.0, 0.5], "id": 1, "on_ground": True,
-         "move_to": {"pos": [2.5, 1.5625, 0.5], "speed": 1.0}}]), 20, 1),
+    "pig_step_height_half": ((SCENES_DIR / "flag_pig_step_height_half.toml").read_text(), 20, 1),
     # --- living travel, players and the explosion impulse of 1.21 (tests/engine/test_version_living_121.py) ---
     # a player walks from rest through water 1 deep wearing Depth Strider II: the acceleration moved by h / 3 with
     # h = 2, or by h = (float)water_movement_efficiency = 0.6666667F
-    "living_attributes_1_21": (scene_toml(blocks=[FLOOR, WATER_LAYER], entities=[
-        _player(1, [0.5, 1.0, 0.5], equipment={"feet": "minecraft:diamond_boots"},
-                enchantments={"feet": {"minecraft:depth_strider": 2}})],
-        inputs=[{"entity": 1, "from": 1, "to": 1, "forward": True}]), 1, 1),
+    "living_attributes_1_21": ((SCENES_DIR / "flag_living_attributes_1_21.toml").read_text(), 1, 1),
     # a player falling the last 0.3 onto the floor into a soul-sand block: steps 0.6 from where its fall began
     # onto the soul sand, or stays on the floor (scenes/living_step_up_1_21.toml)
     "step_up_heights": ((SCENES_DIR / "living_step_up_1_21.toml").read_text(), 1, 1),
@@ -812,16 +581,10 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a NoAI zombie lifted by a piston into a ceiling: its Motion Y zeroed by onEntityLand, or kept
     "land_on_logical_side": ((SCENES_DIR / "living_noai_piston_ceiling_1_21_2.toml").read_text(), 1, 1),
     # an ownerless snowball hits a NoAI zombie: no knockback without an attacker, or along the snowball's flight
-    "knockback_projectile_velocity": (scene_toml(blocks=[FLOOR], entities=[
-        {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "id": 1, "no_ai": True, "on_ground": True},
-        {"type": "minecraft:snowball", "pos": [-0.5, 2.0, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
-         "id": 2}]), 1, 1),
+    "knockback_projectile_velocity": ((SCENES_DIR / "flag_knockback_projectile_velocity.toml").read_text(), 1, 1),
     # a ghast on soul sand over ice: its slipperiness 1.0 below the position (the ice) or 0.5000001 below its box
-    "flying_slipperiness_velocity_affecting": (scene_toml(blocks=[
-        {"from": [-3, 5, -3], "to": [3, 5, 3], "block": "minecraft:soul_sand"},
-        {"from": [-3, 4, -3], "to": [3, 4, 3], "block": "minecraft:ice"}], entities=[
-        {"type": "minecraft:ghast", "pos": [0.5, 5.875, 0.5], "motion": [0.3, 0.0, 0.0], "on_ground": True,
-         "id": 1}]), 2, 1),
+    "flying_slipperiness_velocity_affecting": (
+        (SCENES_DIR / "flag_flying_slipperiness_velocity_affecting.toml").read_text(), 2, 1),
     # a compare-mode comparator with a stronger side input ticks and updates a BUD piston that lifts a TNT (1.16.5)
     "comparator_compare_side_zero": ((SCENES_DIR / "redstone_comparator_side_input_1_17.toml").read_text(), 4, 1),
     # two overdue dropper ticks in two chunks: which stone is entity 10
@@ -930,8 +693,7 @@ CASES: dict[str, tuple[str, int, int]] = {
     "piston_vacate_each_1_14": ((SCENES_DIR / "redstone_piston_vacate_cells_1_14_4.toml").read_text(), 1, 1),
     # a TNT block primed: its angle from Math.random()'s generator, the kick in float (up to 1.13.2), or from the
     # world Random in double
-    "tnt_angle_math_random_1_13": ((SCENES_DIR / "tnt_prime_angle_1_12_2.toml").read_text().replace(
-        'version = "1.12.2"', 'version = "1.13.2"'), 21, 3),
+    "tnt_angle_math_random_1_13": ((SCENES_DIR / "flag_tnt_angle_math_random_1_13.toml").read_text(), 21, 3),
     # the same angle from 2pi in double (1.12.2) or (float)2pi: another float after the rounding
     "tnt_angle_two_pi_double_1_12": ((SCENES_DIR / "tnt_prime_angle_1_12_2.toml").read_text(), 21, 3),
     # a TNT block primed at x = 2^23 + 1: its entity at the float centre 8388610.0 (up to 1.14.4) or at 8388609.5
@@ -965,8 +727,7 @@ CASES: dict[str, tuple[str, int, int]] = {
 CASES["explosion_knockback_resistance"] = (CASES["blast_protection_linear"][0], 1, 2)
 # a wind charge at block Y 350 (the overworld's top row 319): it flies on up to 1.21.1 (350 is not above 320 + 30),
 # bursts and is removed from 1.21.2 (above 319 + 30)
-CASES["wind_charge_top_inclusive"] = (scene_toml(scene={"version": "1.21"}, entities=[
-    {"type": "minecraft:wind_charge", "id": 1, "pos": [0.5, 350.5, 0.5], "motion": [0.1, 0.0, 0.0]}]), 1, 1)
+CASES["wind_charge_top_inclusive"] = ((SCENES_DIR / "flag_wind_charge_top_inclusive.toml").read_text(), 1, 1)
 # the armor stand beside a wind charge's burst: pushed up to 1.21.1, immune from 1.21.2
 CASES["explosion_preserves_decorations"] = ((SCENES_DIR / "wind_charge_launch_1_21.toml").read_text(), 3, 3)
 # a wind charge past an exploding TNT: turned by the push (up to 1.21.3: setVelocity) or flying on (addVelocity)
@@ -976,14 +737,10 @@ CASES["explosion_sets_projectile_owner"] = (CASES["explosion_add_velocity"][0], 
 # an armor stand whose eye is the explosion's centre: passed over (up to 1.21.8) or broken (1.21.9-1.21.11)
 CASES["explosion_normalized_direction"] = ((SCENES_DIR / "explosion_at_centre_1_21_11.toml").read_text(), 1, 3)
 # a boat on the surface of a bubble column: its splash drawn (1.21.4's draws), or the run stops (1.21.8's)
-CASES["boat_splash_above_bubble_column"] = (scene_toml(blocks=[
-    {"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:soul_sand"},
-    {"from": [-2, 1, -2], "to": [2, 2, 2], "block": "minecraft:bubble_column[drag=false]"}],
-    entities=[_boat([0.5, 2.5, 0.5], id=1)]), 2, 1)
+CASES["boat_splash_above_bubble_column"] = (
+    (SCENES_DIR / "flag_boat_splash_above_bubble_column.toml").read_text(), 2, 1)
 # a zombie beside a boat on the ground: it boards, or the run stops (1.21.9-1.21.11: the tag's members not read)
-CASES["boat_boarding_by_type_tag"] = (scene_toml(blocks=[FLOOR], entities=[
-    _boat([0.5, 1.0, 0.5], id=1, on_ground=True),
-    {"type": "minecraft:zombie", "id": 2, "pos": [1.5, 1.0, 0.5], "on_ground": True, "no_ai": True}]), 1, 2)
+CASES["boat_boarding_by_type_tag"] = ((SCENES_DIR / "flag_boat_boarding_by_type_tag.toml").read_text(), 1, 2)
 
 # --- living, players and elytra of 1.14-1.14.4 (tests/engine/test_version_114.py) ---
 # a zombie shoved over enchanting tables on packed ice: slides on the ice's 0.98 (1.14.4) or stops on the table's 0.6
@@ -991,8 +748,7 @@ CASES["slipperiness_one_below"] = ((SCENES_DIR / "living_slipperiness_one_below_
 # a zombie driven through an open door's cell: jumps there (1.14.3) or walks through (1.14.4)
 CASES["move_control_jump_skips_doors"] = ((SCENES_DIR / "zombie_open_door_jump_1_14_3.toml").read_text(), 40, 1)
 # TNT 2 sliding over slime blocks at 1.14.4: not slowed (TntEntity.canClimb false) or slowed (1.15)
-CASES["stepped_on_can_climb"] = ((SCENES_DIR / "tnt_slide_1_13_2.toml").read_text().replace(
-    'version = "1.13.2"', 'version = "1.14.4"'), 20, 2)
+CASES["stepped_on_can_climb"] = ((SCENES_DIR / "flag_stepped_on_can_climb.toml").read_text(), 20, 2)
 # a sprinting player presses sneak: the sprint stops (1.14.1: forward 0.3 < 0.8F) or goes on (1.14.2)
 CASES["sprint_stops_below_walking"] = ((SCENES_DIR / "player_sprint_sneak_1_14_1.toml").read_text(), 10, 1)
 # a swimmer under a ceiling it can crouch under: slowed by the sneaking pose (1.14.1) or not (1.14.2)
@@ -1003,9 +759,7 @@ CASES["sneak_key_slows_input"] = ((SCENES_DIR / "player_sneak_key_slows_1_14_4.t
 CASES["glide_start_by_server"] = ((SCENES_DIR / "elytra_jump_press_1_14_4.toml").read_text(), 5, 1)
 # a sneaking player jumping forward off the floor's edge: leaves it (1.16.1: held only on the ground) or is held
 # while its step height above the floor (1.16.2)
-CASES["sneak_edge_near_ground"] = (scene_toml(blocks=[FLOOR], entities=[
-    _player(1, [4.05, 1.0, 0.5], yaw=-90.0, motion=[0.2, -0.0784000015258789, 0.0])],
-    inputs=[{"entity": 1, "from": 1, "to": 2, "forward": True, "sneak": True, "jump": True}]), 2, 1)
+CASES["sneak_edge_near_ground"] = ((SCENES_DIR / "flag_sneak_edge_near_ground.toml").read_text(), 2, 1)
 
 
 # living travel, players and elytra of 1.12.2 (MCP 1.12.2): the bundled 1.12.2 scenes (1.13 refuses them)
@@ -1021,9 +775,7 @@ CASES["elytra_gravity_literal"] = (_V1122["elytra_glide_1_12_2"], 2, 2)
 CASES["player_client_1_12"] = (_V1122["player_sneak_vine_1_12_2"], 1, 1)
 CASES["move_control_1_12"] = (_V1122["zombie_walk_1_12_2"], 1, 1)
 # a player jumping with Jump Boost I: 0.42F + 0.1F in double (1.12.2) or in float
-CASES["jump_boost_in_motion"] = (scene_toml(scene={"version": "1.12.2"}, blocks=[FLOOR], entities=[
-    _player(1, [0.5, 1.0, 0.5], effects=[{"id": "minecraft:jump_boost", "amplifier": 0}])],
-    inputs=[{"entity": 1, "from": 1, "to": 1, "jump": True}]), 1, 1)
+CASES["jump_boost_in_motion"] = ((SCENES_DIR / "flag_jump_boost_in_motion.toml").read_text(), 1, 1)
 
 # living travel and mobs of 1.13.2 (extracted_minecraft_data client1.13.2): zombie 1 walking on the ground (its
 # acceleration 0.16277137F or 1.12.2's 0.16277136F), zombie 3 swimming into a wall from a vine cell (climbs from 1.14)
@@ -1035,15 +787,11 @@ CASES["player_client_1_13"] = ((SCENES_DIR / "player_sneak_ceiling_1_13_2.toml")
 CASES["water_travel_no_climb"] = (_V1132, 14, 3)
 # a zombie whose position is in a fence's cell beside the post, sent north: no jump (1.12.2) or a jump (the shape at
 # its feet reaches above it, 1.14-1.14.3)
-CASES["move_control_jump_by_step"] = (scene_toml(scene={"version": "1.12.2"}, blocks=[FLOOR, {
-    "from": [0, 1, 0], "to": [0, 1, 0], "block": "minecraft:oak_fence"}], entities=[
-    {"type": "minecraft:zombie", "id": 1, "pos": [0.05, 1.0, 0.5], "on_ground": True,
-     "move_to": {"pos": [0.05, 1.0, -2.5], "speed": 1.0}}]), 3, 1)
+CASES["move_control_jump_by_step"] = ((SCENES_DIR / "flag_move_control_jump_by_step.toml").read_text(), 3, 1)
 
 # the swim goal (engine.living.goals): a zombie (1), a wither skeleton (2), a villager (3) and a pig (4) dropped into
 # deep water in 1.12.2 (tests/engine/test_goals.py), and a pig in 1.21.3 (alternate ticks by age)
 _SWIM = (SCENES_DIR / "mobs_swim_1_12_2.toml").read_text()
-_PIG_SWIM = (SCENES_DIR / "pig_swim_1_16_5.toml").read_text().replace('version = "1.16.5"', 'version = "1.21.3"')
 CASES["undead_swim_goal"] = (_SWIM, 40, 1)
 CASES["swim_goal_any_depth"] = (_SWIM, 60, 4)
 CASES["villager_swim_goal"] = (_SWIM, 40, 3)
@@ -1051,8 +799,8 @@ CASES["villager_swim_goal"] = (_SWIM, 40, 3)
 CASES["stay_above_water_float_height"] = (
     (SCENES_DIR / "villager_swim_1_14.toml").read_text().replace('version = "1.14"', 'version = "1.15.2"'), 30, 3)
 CASES["goal_selector_every_third_tick"] = (_SWIM, 40, 4)
-CASES["goal_selector_alternate"] = (_PIG_SWIM, 40, 1)
-CASES["goal_selector_alternate_by_age"] = (_PIG_SWIM, 40, 1)
+CASES["goal_selector_alternate"] = ((SCENES_DIR / "flag_goal_selector_alternate.toml").read_text(), 40, 1)
+CASES["goal_selector_alternate_by_age"] = ((SCENES_DIR / "flag_goal_selector_alternate.toml").read_text(), 40, 1)
 
 # firework rockets of 1.12.2 (MCP) and 1.13.2 (client1.13.2): rocket 1 of the free-flight scene flies through the
 # armor stand (1.12.2, 1.13.2) or hits it in tick 7 (1.14); the boosted glider's motion takes getLookVec's
@@ -1151,6 +899,14 @@ def _before(first: tuple[int, int, int]) -> str:
 
 def test_every_version_row_has_a_case() -> None:
     assert set(CASES) == set(FEATURES)
+
+
+def test_every_version_flag_s_case_is_a_bundled_scene() -> None:
+    """Every simulated difference has a scene in scenes/ that shows it: each flag's case text is a bundled file's,
+    so the scene a user opens is the one the flag's tests run."""
+    bundled = {p.read_text(encoding="utf-8") for p in SCENES_DIR.glob("*.toml")}
+    missing = [flag for flag in sorted(FEATURES) if CASES[flag][0] not in bundled]
+    assert not missing, f"the case of {', '.join(missing)} is no file of scenes/ (write it as scenes/flag_FLAG.toml)"
 
 
 
