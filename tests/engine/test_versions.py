@@ -797,7 +797,7 @@ CASES["swim_goal_any_depth"] = (_SWIM, 60, 4)
 CASES["villager_swim_goal"] = (_SWIM, 40, 3)
 # the villager's brain (engine.living.brain_tasks): villager 3 without gravity 0.400000003 deep (1.15.2 against 1.16)
 CASES["stay_above_water_float_height"] = (
-    (SCENES_DIR / "villager_swim_1_14.toml").read_text().replace('version = "1.14"', 'version = "1.15.2"'), 30, 3)
+    (SCENES_DIR / "flag_stay_above_water_float_height.toml").read_text(), 30, 3)
 CASES["goal_selector_every_third_tick"] = (_SWIM, 40, 4)
 CASES["goal_selector_alternate"] = ((SCENES_DIR / "flag_goal_selector_alternate.toml").read_text(), 40, 1)
 CASES["goal_selector_alternate_by_age"] = ((SCENES_DIR / "flag_goal_selector_alternate.toml").read_text(), 40, 1)
