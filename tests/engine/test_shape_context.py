@@ -33,7 +33,7 @@ TICKS = 30
 # 4: on the bottom slab of a scaffolding not held up; 5: thrown up through the top slab, landed on the top; 6: the
 # sneaking player down through it onto the floor
 AT_30 = {
-    1: (Vec3(1.6837077450352158, 1.0, 0.0625), True),
+    1: (Vec3(2.203707745035215, 1.0, 0.0625), True),
     2: (Vec3(5.5, 2.0, 0.5), True),
     3: (Vec3(9.5, 1.0, 0.5), True),
     4: (Vec3(13.5, 2.125, 0.5), True),
