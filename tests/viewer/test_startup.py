@@ -160,7 +160,8 @@ def test_tickscope_view_pauses_the_collector_before_it_loads_the_scene(flat_scen
     from viewer import launch
 
     seen: list[bool] = []
-    monkeypatch.setattr("viewer.app.run_viewer", lambda path, sim, allow_unmapped, release: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr("viewer.app.run_viewer",
+                        lambda path, sim, allow_unmapped, release: seen.append(gc.isenabled()) or 0)
     try:
         assert launch.open_viewer(str(flat_scene)) == 0
     finally:
@@ -201,7 +202,8 @@ def test_tickscope_view_allow_unmapped_reaches_the_window_for_its_reloads(monkey
     from viewer import launch
     tree = shared_file("schematics", "tree.litematic")
     told: list[bool] = []
-    monkeypatch.setattr("viewer.app.run_viewer", lambda path, sim, allow_unmapped, release: told.append(allow_unmapped) or 0)
+    monkeypatch.setattr("viewer.app.run_viewer",
+                        lambda path, sim, allow_unmapped, release: told.append(allow_unmapped) or 0)
     try:
         assert launch.open_viewer(str(tree), True) == 0
     finally:
