@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.constants import STAY_ABOVE_WATER_CHANCE, STAY_ABOVE_WATER_HEIGHT, TASK_RUN_TIME
+from engine.living.goals import deep_enough_to_swim
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -38,7 +39,7 @@ def should_run(mob: MobEntity, sim: TickContext) -> bool:
     0.4F widened to double (`stay_above_water_float_height`, 1.14-1.15.2), from 1.16 above the swim height
     (`getSwimHeight`: 0.4 for the villager's eye), or in lava (the release's `isInLava`)."""
     height = STAY_ABOVE_WATER_HEIGHT if sim.features.stay_above_water_float_height else mob.swim_height()
-    return mob.touching_water and mob.fluid_height["water"] > height or mob.is_in_lava_of(sim)
+    return deep_enough_to_swim(mob, sim, height)
 
 
 def tick_brain(mob: MobEntity, sim: TickContext) -> None:

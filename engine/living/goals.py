@@ -75,7 +75,13 @@ def can_start(mob: MobEntity, sim: TickContext) -> bool:
     (`swim_goal_any_depth`). The lava test is the release's (`Entity.is_in_lava_of`)."""
     if sim.features.swim_goal_any_depth:
         return mob.touching_water or mob.is_in_lava_of(sim)
-    return mob.touching_water and mob.fluid_height["water"] > mob.swim_height() or mob.is_in_lava_of(sim)
+    return deep_enough_to_swim(mob, sim, mob.swim_height())
+
+
+def deep_enough_to_swim(mob: MobEntity, sim: TickContext, height: float) -> bool:
+    """Touching water with a water height above `height`, or in lava (the release's `isInLava`): what the swim
+    goal and the villager's `StayAboveWaterTask` test."""
+    return mob.touching_water and mob.fluid_height["water"] > height or mob.is_in_lava_of(sim)
 
 
 class SwimGoal:
