@@ -202,7 +202,7 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "dimension",
                              "random", "next_entity_id", "game_time", "experiments", "math_random_seed",
-                             "math_random", "server_ticks", "minecart_max_speed"})
+                             "math_random", "server_ticks", "minecart_max_speed", "entity_section_order"})
     version = ctx.string(head.get("version", DEFAULT_VERSION), "scene.version")
     try:
         features_for(version)
@@ -326,6 +326,23 @@ def _load_saved_counters(ctx: SceneContext, sim: Simulation, head: dict[str, Any
         sim.world.game_time = sim.time_offset
     if "server_ticks" in head:   # MinecraftServer.ticks (an int) before tick 1, which counts it up first
         sim.server_ticks = ctx.integer(head["server_ticks"], "scene.server_ticks", 0, 2**31 - 1)
+    if "entity_section_order" in head:   # the sections' order when saved (else: the entities' order)
+        sim.world.order_sections(_section_ranks(ctx, sim, head["entity_section_order"]))
+
+
+def _section_ranks(ctx: SceneContext, sim: Simulation, ids: Any) -> dict[int, int]:
+    """`scene.entity_section_order`: distinct ids of the scene's entities → their place."""
+    key = "scene.entity_section_order"
+    if not isinstance(ids, list):
+        raise ctx.fail(key, f"expected a list of entity ids, got {ids!r}")
+    rank: dict[int, int] = {}
+    for i, value in enumerate(ids):
+        entity_id = ctx.integer(value, f"{key}[{i}]", 0, 2**31 - 1)
+        if sim.entity_by_id(entity_id) is None or entity_id in rank:
+            raise ctx.fail(f"{key}[{i}]", f"expected the id of one of the scene's entities, listed once, got "
+                                         f"{entity_id}")
+        rank[entity_id] = i
+    return rank
 
 
 def _load_random(ctx: SceneContext, random: JavaRandom, value: Any, key: str) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import math
 import re
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -163,7 +164,22 @@ def _head(sim: Simulation) -> dict[str, Any]:
         head["game_time"] = world.game_time
     if sim.server_ticks is not None:   # the server's count now: the loaded run's tick 1 is the next
         head["server_ticks"] = (sim.server_ticks + sim.tick_count) % 2**31
+    order = _section_order(sim)
+    if order is not None:
+        head["entity_section_order"] = order
     return head
+
+
+def _section_order(sim: Simulation) -> list[int] | None:
+    """The ids of the entity sections' entities, section by section, where a section's order is not the update
+    order the loaded scene would give it (an entity that crossed into a section after others were there): the
+    order `getOtherEntities` finds them in, which decides e.g. which item merges into which. None where loading
+    restores it."""
+    rank = {id(e): i for i, e in enumerate(sim.entities)}
+    sections = [[e for e in section if id(e) in rank] for section in sim.world.entity_section_lists()]
+    if all(rank[id(a)] < rank[id(b)] for section in sections for a, b in pairwise(section)):
+        return None
+    return [e.id for section in sections for e in section]
 
 
 def _random_entry(random: JavaRandom, fresh: JavaRandom) -> dict[str, Any] | None:

@@ -570,6 +570,19 @@ class World:
         for section in self._entity_sections.values():
             yield from section
 
+    def entity_section_lists(self) -> list[list[Entity]]:
+        """Each entity section's entities in the order `get_entities` visits them: the order they entered it."""
+        return [list(section) for section in self._entity_sections.values()]
+
+    def order_sections(self, rank: dict[int, int]) -> None:
+        """Reorder each section's entities by `rank` (entity id → place; entities without one after, in their
+        order): a scene saved mid-run restores the order its sections had (`scene.entity_section_order`)."""
+        last = len(rank)
+        for key, section in self._entity_sections.items():
+            section.sort(key=lambda e: rank.get(e.id, last))
+            self._section_rows.pop(key, None)
+        self.section_moves += 1
+
     def entity_sections_in(self, box: Box) -> list[list[Entity]]:
         """The entity sections `getOtherEntities(box)` visits, in its order: those of `box` expanded by 2 (the
         section bug of spec 01 §5.2), chunks by x, then z, sections by y. A box over more chunk columns than

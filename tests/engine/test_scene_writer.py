@@ -228,3 +228,31 @@ def test_a_save_after_the_first_tick_keeps_lava_contact(tmp_path: Path) -> None:
     assert entry["first_update"] is False
     write_scene(sim, tmp_path / "lava.toml")
     assert _lines(load_scene(tmp_path / "lava.toml"), 10) == _lines(sim, 10)
+
+
+def test_a_section_entered_later_keeps_its_order_when_saved(tmp_path: Path) -> None:
+    """Item 1 slides from chunk 0 into chunk 1, where item 2 lies: chunk 1's section finds 2 before 1 (the order
+    they entered it, which `getOtherEntities` and so item merging follow), and the saved scene keeps that order
+    (`scene.entity_section_order`), where loading the entities in their update order would put 1 first."""
+    sim = load_scene_text(scene_toml(blocks=[floor(24)], entities=[
+        {"type": "minecraft:item", "id": 1, "pos": [15.5, 1.0, 0.5], "motion": [0.6, 0.0, 0.0], "pickup_delay": 40},
+        {"type": "minecraft:item", "id": 2, "pos": [20.5, 1.0, 0.5], "pickup_delay": 40, "item": "minecraft:stick"}]))
+    for _ in range(3):
+        sim.tick()
+
+    def sections(s: Simulation) -> list[list[int]]:
+        return sorted([e.id for e in section] for section in s.world.entity_section_lists() if section)
+    assert sections(sim) == [[2, 1]]
+    write_scene(sim, tmp_path / "s.toml")
+    assert tomllib.loads((tmp_path / "s.toml").read_text())["scene"]["entity_section_order"] == [2, 1]
+    assert sections(load_scene(tmp_path / "s.toml")) == [[2, 1]]
+
+
+@pytest.mark.parametrize(("order", "message"), [
+    ([1, 1], "scene.entity_section_order[1]: expected the id of one of the scene's entities, listed once, got 1"),
+    ([7], "scene.entity_section_order[0]: expected the id of one of the scene's entities, listed once, got 7"),
+    ("1", "scene.entity_section_order: expected a list of entity ids, got '1'")])
+def test_a_bad_section_order_is_one_line(order: Any, message: str) -> None:
+    with pytest.raises(SceneError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        load_scene_text(scene_toml(scene={"entity_section_order": order},
+                                   entities=[{"type": "minecraft:tnt", "id": 1, "pos": [0.5, 1.0, 0.5]}]))
