@@ -3,8 +3,9 @@ scenes, one test per `it`: scenes/prismarine_elytra_*.toml. prismarine's yaw 3π
 pitch 20° (up) vanilla's -20; its `elytraFlying = true` is a scene's `fall_flying` at tick 0 or, mid-run, a jump
 press in the air (ClientPlayerEntity.checkFallFlying, 1.15+: 1.13.2 refuses that press in one line); its
 `fireworkRocketDuration = N` is a rocket: a scene's attached rocket with life_time N - 1 (it boosts N times) or a
-used one (`FireworkRocketItem.use`, its lifetime drawn: 20 to 31). The jest tolerances are kept: toBeCloseTo(x) is
-|difference| < 0.005. Where vanilla disagrees with prismarine the test asserts vanilla's value and says why:
+used one (`FireworkRocketItem.use`, its lifetime drawn: 20 to 31; it boosts lifetime + 1 times). The jest
+tolerances are kept: toBeCloseTo(x) is |difference| < 0.005. Where vanilla disagrees with prismarine the test
+asserts vanilla's value and says why:
 
 - a used rocket boosts from the tick after its use (the server spawns it; it ticks before the player's move), so a
   glide started 10 ticks after the jump, as prismarine's, would land before its first boost: the scenes press jump
