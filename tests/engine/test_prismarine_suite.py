@@ -1,9 +1,10 @@
 """prismarine-physics' own tests (its test/ folder at the version the cross-check peer installs) as scenes, run in
 every release of the versions table: basic.test.js's gravity test (scenes/prismarine_gravity.toml; prismarine runs
 it at 1.13.2) and scaffolding.test.js's climb (scenes/prismarine_scaffolding.toml; prismarine: 1.14.4, 1.16.5
-and 1.21 climb, and 1.13.2 has no scaffolding). Its elytra.test.js (1.13.2 only: rocket boosts and gliding out
-of water and lava, with its own PlayerState fields) is not ported; test_prismarine.py compares the player tick
-itself with the peer's traces. A release whose cell refuses what a scene uses stops in one line."""
+and 1.21 climb, and 1.13.2 has no scaffolding). Its elytra.test.js (1.13.2: rocket boosts, gliding out of water
+and lava, a wall, cobwebs) is ported in test_prismarine_elytra.py (1.13.2, 1.16.5 and 1.21.11);
+test_prismarine.py compares the player tick itself with the peer's traces. A release whose cell refuses what a
+scene uses stops in one line."""
 
 from __future__ import annotations
 
