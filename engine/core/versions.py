@@ -1305,7 +1305,7 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "the level (Entity.canInteractWithLevel: dead, removed or a spectator), not only "
                                    "of a removed one: a mob killed while hooked is let go at once, not when its body "
                                    "is removed 20 ticks later (1.21.10 and 1.21.11 read; 1.21.8: isRemoved only; "
-                                   "1.21.9, not read, refused by the fishing_bobber row)", (1, 21, 9), None),
+                                   "1.21.9 bracketed by its 25w33a snapshot, read, and 1.21.10)", (1, 21, 9), None),
     "fall_reset_ray_capped": ("Entity.move's fall-reset raycast (1.18.2) ends at position + normalize(move) x "
                               "min(length, 8.0), not at position + move (1.21.10 and 1.21.11 read; 1.21.9 "
                               "bracketed by its 25w37a snapshot, read, and 1.21.10; 1.21.8 uncapped)", (1, 21, 9),
@@ -1453,7 +1453,7 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityArrow.tick")),
             Change((1, 21, 9), (1, 21, 10), "AbstractArrow.tick tests whether the arrow has left its owner after "
                    "the move in 1.21.8 (read: Projectile.tick) and before the raycast in 1.21.10 (read: "
-                   "checkLeftOwner, arrow_left_owner_before_raycast); 1.21.9 not read (its first snapshot, read, "
+                   "checkLeftOwner, arrow_left_owner_before_raycast); 1.21.9 not read (its 25w34b snapshot, read, "
                    "still 1.21.8's), the release of the change not found"))),
     "fireball": Mechanic(
         "the fireball tick (ExplosiveProjectileEntity.tick, spec 06 §9)", "a fireball or wither skull ticks", (
@@ -1471,11 +1471,7 @@ MECHANICS: dict[str, Mechanic] = {
     "fishing_bobber": Mechanic(
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityFishHook.onUpdate")),
-            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityFishHook.onUpdate")),
-            Change((1, 21, 9), (1, 21, 10), "FishingHook.tick of 1.21.8 (read) lets go of a hooked entity once it "
-                   "is removed, 1.21.10 and 1.21.11 (read) once it cannot interact with the level (dead too: "
-                   "bobber_hooked_interactable); 1.21.9 not read (its first snapshot, read, still 1.21.8's), the "
-                   "release of the change (1.21.9 or its hotfix 1.21.10) not found"))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityFishHook.onUpdate")))),
     "firework": Mechanic(
         "the firework rocket and its boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityFireworkRocket.onUpdate")),

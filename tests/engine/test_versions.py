@@ -1032,6 +1032,7 @@ BOTH_SIMULATED |= {"xp_orb_bounce_prev_y"}   # XP orbs (1.21.4)
 BOTH_SIMULATED |= {"arrow_drag_split", "arrow_in_ground_still"}   # arrows (1.21.4)
 BOTH_SIMULATED |= {"arrow_hits_many"}   # arrows (1.21.11; 1.21.10 simulated too)
 BOTH_SIMULATED |= {"fall_reset_ray_capped"}   # the fall distance (1.21.9, its 25w37a snapshot read)
+BOTH_SIMULATED |= {"bobber_hooked_interactable"}   # fishing bobbers (1.21.9, its 25w33a snapshot read)
 # the explosion's push at its centre and the powered lightning rod placed (1.21.9 read)
 BOTH_SIMULATED |= {"explosion_normalized_direction", "lightning_rod_place_schedules_tick"}
 BOTH_SIMULATED |= {"affect_neighbors_after_removal"}   # redstone (1.21.5, its snapshots read, against 1.21.4)
