@@ -1401,7 +1401,9 @@ MECHANICS: dict[str, Mechanic] = {
                    "at each step's end, InsideBlockEffectApplier by effect type); 1.21.7 and 1.21.8 (read) keep at "
                    "most 100 Movement(from, to, axisIndependant) and step an axis-independent one axis by axis "
                    "(apply_effects_from_blocks, simulated from 1.21.7); 1.21.4 (read) runs 1.21.3's single check: "
-                   "1.21.5's walk is neither, not simulated (1.21.6 not read)"),
+                   "1.21.5's walk is neither, not simulated; 1.21.6's Entity (read), its 25w17a snapshot's "
+                   "BlockGetter and the InsideBlockEffectApplier of both releases are 1.21.7's, but their blocks' "
+                   "entityInside and AABB.collidedAlongVector were not read"),
             Change((1, 21, 9), (1, 21, 10), "1.21.10's block walk (read) differs from 1.21.8's: a step budget per "
                    "movement, the axis order of the movement before collisions, forEachBlockIntersectedBetween from "
                    "the box's furthest corner, bubble columns acting only on a box in their cell or a long move "
