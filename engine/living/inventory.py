@@ -28,7 +28,7 @@ from engine.constants import (
     XP_LEVEL_BAR_STEP,
 )
 from engine.entities.item_registry import max_count
-from engine.java.javanum import f32
+from engine.java.javanum import INT_MAX, f32
 
 if TYPE_CHECKING:
     from engine.living.player import PlayerEntity
@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 Stack = tuple[str, int]                  # an item id and its count
 Slots = tuple[tuple[int, str, int], ...]  # a player's `inventory`: (slot, item, count), by slot, no empty slot
 OFFHAND = -1                             # the off hand's place in `insert_stack`'s answer (the game's slot 40)
+# the highest level a scene may give and a pickup may start from: the bar of the level after it still fits in an int
+# (the game's bar arithmetic wraps beyond)
+XP_LEVEL_MAX = XP_LEVEL_BAR_HIGH + (INT_MAX - XP_LEVEL_BAR_HIGH_BASE) // XP_LEVEL_BAR_HIGH_STEP - 1
 
 
 def slot_max(item: str) -> int:

@@ -7,11 +7,11 @@ arrows and tridents are picked up there (`engine.living.inventory`: the inventor
 (`Util.getRandom`: nextInt(their number)), is collided with after the others.
 
 What is not simulated stops the run in one line naming the picked entity's row (`item`, `xp_orb`, `arrow`):
-creative mode (the engine's creative player is an `invulnerable` one) where it decides — a stack that finds no
-room, which creative mode destroys, or an arrow whose pickup rule is CREATIVE_ONLY —, a stack that would join the
-item in the main hand or the off hand (`equipment`, whose stacks hold one item), and an experience total passing
-2³¹ − 1. Mending cannot be given in a scene, so no orb repairs anything (`chooseEquipmentWith` finds nothing and
-draws nothing; 1.12.2's `getEnchantedItem` draws only where an item has Mending)."""
+creative mode (the engine's creative player is an `invulnerable` one) where it decides — a stack that finds no room,
+which creative mode destroys, or an arrow whose pickup rule is CREATIVE_ONLY —, a stack that would join the item in
+the main hand or the off hand (`equipment`, whose stacks hold one item), and an experience total or level bar
+passing 2³¹ − 1. Mending cannot be given in a scene, so no orb repairs anything (`chooseEquipmentWith` finds nothing
+and draws nothing; 1.12.2's `getEnchantedItem` draws only where an item has Mending)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from engine.entities.item import Item
 from engine.entities.projectile import ALLOWED, CREATIVE_ONLY
 from engine.entities.xp_orb import ExperienceOrb
 from engine.java.javanum import INT_MAX
-from engine.living.inventory import OFFHAND, add_experience, insert_stack, main_slots, slots_of
+from engine.living.inventory import OFFHAND, XP_LEVEL_MAX, add_experience, insert_stack, main_slots, slots_of
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -135,8 +135,9 @@ def absorb_orb(sim: TickContext, player: PlayerEntity, orb: ExperienceOrb) -> No
     merging = sim.features.xp_orb_merging
     if player.experience_pick_up_delay != 0 or (not merging and orb.pickup_delay != 0):
         return
-    if orb.value > 0 and player.xp_total > INT_MAX - orb.value:
-        raise _stop(sim, player, orb, "its total experience passes 2^31 - 1, where the releases differ")
+    if orb.value > 0 and (player.xp_total > INT_MAX - orb.value or player.xp_level >= XP_LEVEL_MAX):
+        raise _stop(sim, player, orb, "its experience passes 2^31 - 1 (the total, where the releases differ, or a "
+                                      "level's bar)")
     player.experience_pick_up_delay = PLAYER_XP_PICK_UP_DELAY
     if orb.value > 0:
         add_experience(player, orb.value)

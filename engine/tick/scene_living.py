@@ -22,7 +22,7 @@ from engine.living.attributes import (
     missing_in,
     release_id,
 )
-from engine.living.inventory import slot_max
+from engine.living.inventory import XP_LEVEL_MAX, slot_max
 from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
 from engine.living.player import PlayerEntity, valid_use_items
 from engine.living.player_input import KEYS, InputRange, PlayerInput
@@ -133,7 +133,7 @@ def load_player_keys(ctx: SceneContext, e: PlayerEntity, entry: dict[str, Any], 
         item = ctx.item(stack["item"], f"{k}.item")
         slots[slot] = (slot, item, ctx.integer(stack.get("count", 1), f"{k}.count", 1, slot_max(item)))
     e.inventory = tuple(slots[s] for s in sorted(slots))
-    e.xp_level = ctx.integer(entry.get("xp_level", 0), f"{key}.xp_level", 0, INT_MAX)
+    e.xp_level = ctx.integer(entry.get("xp_level", 0), f"{key}.xp_level", 0, XP_LEVEL_MAX)
     e.xp_progress = f32(ctx.number(entry.get("xp_progress", 0.0), f"{key}.xp_progress"))
     if not 0.0 <= e.xp_progress < 1.0:
         raise ctx.fail(f"{key}.xp_progress", f"expected a progress in [0, 1), got {entry['xp_progress']}")

@@ -131,12 +131,22 @@ def test_arrows_are_picked_up_by_their_rule() -> None:
                                              (5, "minecraft:arrow", 64))
 
 
+def test_an_experience_total_passing_the_int_range_stops_the_run_in_one_line() -> None:
+    doc = _doc("player_absorbs_xp")
+    _entity(doc, 1)["xp_total"] = 2**31 - 17     # orb 4's 17 points would pass 2^31 - 1
+    sim = load_scene_doc(doc)
+    with pytest.raises(NotImplementedError, match=r"at entity 4 \(minecraft:experience_orb\), tick 1: player 1 picks "
+                                                  r"it up .*: its experience passes 2\^31 - 1"):
+        sim.tick()
+
+
 @pytest.mark.parametrize(("key", "value", "message"), [
     ("inventory", [{"slot": 36, "item": "minecraft:stone"}], "slot"),
     ("inventory", [{"slot": 0, "item": "minecraft:egg", "count": 17}], "count"),
     ("inventory", [{"slot": 0, "item": "minecraft:stone"}, {"slot": 0, "item": "minecraft:dirt"}], "twice"),
     ("selected_slot", 9, "selected_slot"),
     ("xp_progress", 1.0, "[0, 1)"),
+    ("xp_level", inventory.XP_LEVEL_MAX + 1, "xp_level"),
 ])
 def test_bad_player_keys_are_refused_in_one_line(key: str, value: Any, message: str) -> None:
     doc = _doc("player_absorbs_xp")
