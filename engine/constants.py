@@ -272,6 +272,18 @@ PLAYER_HEIGHT = f32(1.8)
 PLAYER_EYE_HEIGHT = f32(1.62)
 PLAYER_PICK_UP_REACH = 1.0           # PlayerEntity.tickMovement: the box grown by (1.0, 0.5, 1.0) (riding: 0.0 in Y)
 PLAYER_PICK_UP_REACH_Y = 0.5
+PLAYER_MAIN_SIZE = 36                # PlayerInventory.main: 36 slots, the hotbar 0-8 first
+PLAYER_HOTBAR_SIZE = 9               # PlayerInventory.getHotbarSize (selectedSlot is one of 0-8)
+INVENTORY_MAX_COUNT_PER_STACK = 64   # Inventory.getMaxCountPerStack (1.12.2 getInventoryStackLimit)
+PLAYER_XP_PICK_UP_DELAY = 2          # ExperienceOrbEntity.onPlayerCollision: experiencePickUpDelay = 2
+XP_LEVEL_BAR_BASE = 7                # PlayerEntity.getNextLevelExperience: 7 + level × 2 below 15,
+XP_LEVEL_BAR_STEP = 2
+XP_LEVEL_BAR_MID = 15                # 37 + (level − 15) × 5 from 15,
+XP_LEVEL_BAR_MID_BASE = 37
+XP_LEVEL_BAR_MID_STEP = 5
+XP_LEVEL_BAR_HIGH = 30               # 112 + (level − 30) × 9 from 30 (1.12.2 xpBarCap alike)
+XP_LEVEL_BAR_HIGH_BASE = 112
+XP_LEVEL_BAR_HIGH_STEP = 9
 
 THROWN_WIDTH = f32(0.25)              # snowball, egg, ender pearl, potion, bottle o' enchanting, llama spit
 THROWN_HEIGHT = f32(0.25)

@@ -54,7 +54,9 @@ from engine.entities.arrow_kernel import ARROW_ROWS, I_DEALT, I_IN_BLOCK, NO_TRI
 from engine.entities.common import scale_motion
 from engine.entities.item import spawn_dropped
 from engine.entities.projectile import (
+    ALLOWED,
     BASE,
+    DISALLOWED,
     EntityHitResult,
     HitResult,
     Projectile,
@@ -152,7 +154,8 @@ def _set_in_block_state_id(self: PersistentProjectile, sid: int | None) -> None:
 
 class PersistentProjectile(RowBacked, Projectile):
     """Its state is a row of `ARROW_ROWS` (a trident's of `TRIDENT_ROWS`; engine.entities.arrow_kernel); each kind's
-    runs take its `ArrowBatch`."""
+    runs take its `ArrowBatch`. Its pickup rule (`pickupType`) is DISALLOWED where no NBT "pickup" says otherwise
+    (a summoned arrow: every release read, 1.12.2-1.21.3); a player's shot and a dispenser's arrow are ALLOWED."""
 
     MECHANIC = "arrow"   # the versions table's row (engine/core/versions.py)
     ROWS = ARROW_ROWS
@@ -175,7 +178,8 @@ class PersistentProjectile(RowBacked, Projectile):
     HEIGHT = ARROW_HEIGHT
     WATER_DRAG: ClassVar[float] = ARROW_WATER_DRAG
     FIELDS: ClassVar[dict[str, type]] = {**Projectile.FIELDS, "in_ground": bool, "life": int, "shake": int,
-                                         "critical": bool, "pierce_level": int, "flying_tick": int}
+                                         "critical": bool, "pierce_level": int, "flying_tick": int, "pickup": str}
+    ITEM: ClassVar[str] = "minecraft:arrow"   # asItemStack: what a player picking it up gets
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -195,6 +199,7 @@ class PersistentProjectile(RowBacked, Projectile):
         self.damage_value = ARROW_DAMAGE             # the `damage` field (Power and difficulty not modelled)
         self.flying_tick = 0                         # flyingTick, up to 1.15.2 (not in the game's NBT)
         self.tile = (0, 0, 0)                        # 1.12.2's xTile/yTile/zTile (arrow_1_12: 0 0 0 when loaded)
+        self.pickup = DISALLOWED                     # pickupType
 
     @property
     def eye_height(self) -> float:
@@ -202,8 +207,13 @@ class PersistentProjectile(RowBacked, Projectile):
 
     def type_fields(self) -> dict[str, Any]:
         fields = {**super().type_fields(), "in_ground": self.in_ground, "life": self.life, "shake": self.shake,
-                  "critical": self.critical, "pierce_level": self.pierce_level}
+                  "critical": self.critical, "pierce_level": self.pierce_level, "pickup": self.pickup}
         return fields | {"flying_tick": self.flying_tick} if self.flying_tick else fields   # counted up to 1.15.2
+
+    def after_use(self, speed: float) -> None:
+        """Shot by a player: `PersistentProjectileEntity(type, owner, world)` makes a player's shot ALLOWED (a
+        creative player's CREATIVE_ONLY: not modelled, an `invulnerable` shooter's taken as a survival one's)."""
+        self.pickup = ALLOWED
 
     def attacker(self, sim: TickContext) -> Entity | None:
         """`DamageSource.arrow(this, owner)`: the owner, or the arrow itself without one."""
@@ -528,8 +538,8 @@ class PersistentProjectile(RowBacked, Projectile):
     def on_entity_hit(self, sim: TickContext, target: Entity) -> None:
         """`onEntityHit` (spec 06 §7.2): damage ⌈speed × damage⌉ (+ a crit draw); piercing bookkeeping. A target
         that takes the hit stops the arrow (unless piercing); one that does not reflects it at × −0.1 (from 1.20.5
-        a SIMPLE deflection, × −0.5, then × 0.2), and a nearly still arrow is removed (dropping an arrow item when
-        a player shot it)."""
+        a SIMPLE deflection, × −0.5, then × 0.2), and a nearly still arrow is removed (dropping an arrow item where
+        its pickup rule is ALLOWED)."""
         speed = f32(self.motion.length(sim.features.vec_double))   # (float)getVelocity().length()
         amount = ceil(clamp(speed * self.damage_value, 0.0, float(INT_MAX)))
         if self.pierce_level > 0:
@@ -551,8 +561,7 @@ class PersistentProjectile(RowBacked, Projectile):
             scale_motion(self, ARROW_BOUNCE, ARROW_BOUNCE, ARROW_BOUNCE)
             self.flying_tick = 0      # up to 1.15.2 (the field left in 1.16)
         if self.motion.length_squared() < ARROW_MIN_SPEED_SQUARED:
-            owner = self.get_owner(sim)
-            if owner is not None and owner.is_player:                 # pickup ALLOWED: dropStack(.., 0.1F)
+            if self.pickup == ALLOWED:                                # dropStack(asItemStack(), 0.1F)
                 sim.add_entity(spawn_dropped(sim, self.pos.x, self.pos.y + ARROW_DROP_OFFSET, self.pos.z,
                                              "minecraft:arrow"))
             self.remove()
@@ -564,6 +573,7 @@ class Arrow(PersistentProjectile):
 
     def after_use(self, speed: float) -> None:
         """`BowItem.onStoppedUsing`: speed = pull × 3.0F; critical when the pull is 1 (full charge)."""
+        super().after_use(speed)
         self.critical = speed == ARROW_SPEED
 
 
@@ -580,6 +590,7 @@ class Trident(PersistentProjectile):
     (1.13.2 `EntityTrident` on `arrow_1_12.tick_1_12`)."""
 
     TYPE = "minecraft:trident"
+    ITEM = "minecraft:trident"
     WATER_DRAG = TRIDENT_WATER_DRAG
     THROW_SPEED = TRIDENT_SPEED
     FIELDS: ClassVar[dict[str, type]] = {**PersistentProjectile.FIELDS, "dealt_damage": bool}

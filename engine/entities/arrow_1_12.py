@@ -49,7 +49,7 @@ from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.item import spawn_dropped
-from engine.entities.projectile import EntityHitResult, collides, damage
+from engine.entities.projectile import ALLOWED, EntityHitResult, collides, damage
 from engine.entities.thrown_1_12 import path_hits_1_12
 from engine.geometry.box import Box, Vec3
 from engine.java.javanum import INT_MAX, f32
@@ -200,7 +200,7 @@ def on_entity_hit_1_12(e: PersistentProjectile, sim: TickContext, hit: EntityHit
     """`onHit`'s entity branch: damage ⌈(float)|motion| × damage⌉ (+ nextInt(i / 2 + 2) when critical), the arrow
     (or its shooter) the attacker; a target that takes it: the hit sound draws, the arrow is removed; one that does
     not: motion × −0.10000000149011612, `ticksInAir` 0, removed below speed² 0.0010000000474974513 (an arrow item
-    dropped where a player shot it: pickup ALLOWED)."""
+    dropped where its pickup rule is ALLOWED)."""
     m = e.motion
     speed = f32(math.sqrt(m.x * m.x + m.y * m.y + m.z * m.z))
     amount = ceil(speed * e.damage_value)
@@ -213,7 +213,6 @@ def on_entity_hit_1_12(e: PersistentProjectile, sim: TickContext, hit: EntityHit
     scale_motion(e, ARROW_BOUNCE_1_12, ARROW_BOUNCE_1_12, ARROW_BOUNCE_1_12)
     e.flying_tick = 0
     if e.motion.length_squared() < ARROW_MIN_SPEED_SQUARED_1_12:
-        owner = e.get_owner(sim)
-        if owner is not None and owner.is_player:                                # entityDropItem(stack, 0.1F)
+        if e.pickup == ALLOWED:                                                  # entityDropItem(stack, 0.1F)
             sim.add_entity(spawn_dropped(sim, e.pos.x, e.pos.y + ARROW_DROP_OFFSET, e.pos.z, "minecraft:arrow"))
         e.remove()

@@ -63,6 +63,11 @@ class EntityHitResult(NamedTuple):
 HitResult = BlockHitResult | EntityHitResult
 
 
+# PersistentProjectileEntity.PickupPermission, the scene key `pickup` (NBT "pickup", its ordinal)
+DISALLOWED, ALLOWED, CREATIVE_ONLY = "disallowed", "allowed", "creative_only"
+PICKUP_RULES = (DISALLOWED, ALLOWED, CREATIVE_ONLY)
+
+
 class Projectile(Entity):
     """`ProjectileEntity`: an owner (by entity id, 0 for none) and whether the projectile has left it."""
 

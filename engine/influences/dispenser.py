@@ -34,10 +34,10 @@ from engine.constants import (
     PROJECTILE_SPREAD,
     PROJECTILE_TRIANGULAR_SPREAD,
 )
-from engine.entities.arrow import Arrow
+from engine.entities.arrow import Arrow, PersistentProjectile
 from engine.entities.fireball import ExplosiveProjectile, SmallFireball, launch
 from engine.entities.item import Item, spawn_dropped
-from engine.entities.projectile import Projectile
+from engine.entities.projectile import ALLOWED, Projectile
 from engine.entities.thrown import Egg, ExperienceBottle, Potion, Snowball
 from engine.entities.tnt import Tnt, prime_from_block
 from engine.geometry.box import BlockPos, Vec3
@@ -151,6 +151,8 @@ def dispense_projectile(sim: TickContext, pos: BlockPos, facing: Direction, cls:
     else:
         p = sim.create(cls, get_output_location(pos, facing))
         p.set_velocity(dx, f32(dy + DISPENSER_LIFT), dz, force, variation, True, sim.features)
+    if isinstance(p, PersistentProjectile):
+        p.pickup = ALLOWED     # the arrow behaviour's createProjectile (1.21 ArrowItem.createEntity)
     sim.add_entity(p)
     return p
 

@@ -103,6 +103,7 @@ from engine.living.attributes import (
     AttributeInstance,
     held_in,
 )
+from engine.living.inventory import Slots
 from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
 from engine.living.player_collisions import collide_with_entities
 from engine.living.player_input import KEY_MASK, NOTHING, InputSchedule, PlayerInput
@@ -318,8 +319,8 @@ class PlayerBatch:
       (`wouldPoseNotCollide`): a player with such a box within reach (`player_kernel.solid_near`) is handed back
       before its tick.
     - `PlayerEntity.tickMovement`'s `collideWithEntity` of the entities within its box grown by (1, 0.5, 1)
-      (`onPlayerCollision`: picking up items, XP orbs and arrows): not simulated; after the phase, whichever path
-      ran it, a player that would pick one up stops the run (`engine.living.player_collisions`). An XP orb follows
+      (`onPlayerCollision`: picking up items, XP orbs and arrows): after the phase, whichever path ran it, each
+      player in turn (`engine.living.player_collisions`; nothing a player's tick moves is picked up). An XP orb follows
       a player in its own tick (`engine.entities.xp_orb`), reading the player's position and pose.
     - Riding (`tickRiding`, a vehicle placing its rider): a player riding or carrying is not `ready`.
 
@@ -507,6 +508,12 @@ class PlayerEntity(RowBacked, LivingEntity):
         self.collided_softly = False              # Entity.collidedSoftly (1.18), set by Entity.move
         self.poses = POSES                        # POSES_1_12 in 1.12.2 (`player_client_1_12`)
         self._release_of: Features | None = None   # the release `use_release` last set up (a cache, not saved)
+        self.inventory: Slots = ()                # the main slots' stacks (engine.living.inventory), by slot
+        self.selected_slot = 0                    # PlayerInventory.selectedSlot: the hotbar slot in the main hand
+        self.xp_level = 0                         # experienceLevel, experienceProgress (a float), totalExperience
+        self.xp_progress = 0.0
+        self.xp_total = 0
+        self.experience_pick_up_delay = 0         # set to 2 by an XP orb's pickup, counted down each tick
 
     @property
     def eye_height(self) -> float:

@@ -23,7 +23,7 @@ from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
 from engine.entities.minecart import AbstractMinecart
 from engine.entities.minecart_experimental import EXPERIMENT
-from engine.entities.projectile import Projectile
+from engine.entities.projectile import PICKUP_RULES, Projectile
 from engine.entities.tnt import prime_tnt
 from engine.geometry.box import ZERO, BlockPos, Box, Vec3
 from engine.influences import block_explosions as bx
@@ -42,6 +42,7 @@ from engine.tick.registry import ENTITY_TYPES, missing_type
 from engine.tick.scene_checks import SceneContext, SceneError
 from engine.tick.scene_living import (
     LIVING_ENTITY_KEYS,
+    PLAYER_KEYS,
     check_navigation,
     load_goal,
     load_input,
@@ -535,7 +536,8 @@ def _entity_class(ctx: SceneContext, value: Any, key: str) -> type[Entity]:
 @cache
 def _entity_keys(cls: type[Entity]) -> frozenset[str]:
     """The keys an `[[entities]]` table of this class may hold."""
-    living_keys = LIVING_ENTITY_KEYS if issubclass(cls, LivingEntity) else set()
+    living_keys = LIVING_ENTITY_KEYS | (PLAYER_KEYS if cls.is_player else set()) if issubclass(cls, LivingEntity) \
+        else set()
     leash_keys = LEASH_KEYS if issubclass(cls, MobEntity) else set()
     return frozenset(COMMON_ENTITY_KEYS | set(cls.FIELDS) | living_keys | leash_keys)
 
@@ -646,6 +648,10 @@ def _set_field(ctx: SceneContext, e: Entity, name: str, kind: type, value: Any, 
         parsed = ctx.integer(value, key, *FIELD_RANGES.get(name, JAVA_INT))
     elif kind is dict:
         parsed = load_goal(ctx, value, key)
+    elif name == "pickup":
+        parsed = ctx.string(value, key)
+        if parsed not in PICKUP_RULES:
+            raise ctx.fail(key, f"expected one of {', '.join(PICKUP_RULES)}, got {parsed!r}")
     else:
         parsed = readers[kind](value, key)
     setattr(e, e.field_attribute(name), parsed)

@@ -8,10 +8,11 @@ import math
 from functools import partial
 from typing import Any
 
+from engine.constants import PLAYER_HOTBAR_SIZE, PLAYER_MAIN_SIZE
 from engine.core.versions import Version, parse_version
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
-from engine.java.javanum import f32
+from engine.java.javanum import INT_MAX, f32
 from engine.living import effects as living_effects
 from engine.living.attributes import (
     PLAYER_ONLY,
@@ -21,6 +22,7 @@ from engine.living.attributes import (
     missing_in,
     release_id,
 )
+from engine.living.inventory import XP_LEVEL_MAX, slot_max
 from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
 from engine.living.player import PlayerEntity, valid_use_items
 from engine.living.player_input import KEYS, InputRange, PlayerInput
@@ -32,6 +34,7 @@ from engine.world.world import MAX_Y, MIN_Y
 
 # --- living entities and players (spec 05; interfaces.md "Players, mobs and their inputs") ---
 LIVING_ENTITY_KEYS = {"effects", "attributes", "equipment", "enchantments", "fall_flying", "health"}
+PLAYER_KEYS = {"inventory", "selected_slot", "xp_level", "xp_progress", "xp_total"}
 ENCHANTMENTS = ("minecraft:depth_strider", "minecraft:blast_protection", "minecraft:swift_sneak")   # Swift Sneak: 1.19
 
 
@@ -98,12 +101,54 @@ def load_living(ctx: SceneContext, e: LivingEntity, entry: dict[str, Any], key: 
             raise ctx.fail(f"{key}.fall_flying", "an elytra flight needs an elytra: equipment = "
                                                  "{ chest = \"minecraft:elytra\" }")
         e.fall_flying = True
+    if isinstance(e, PlayerEntity):
+        load_player_keys(ctx, e, entry, key)
     e.health = f32(e.attributes.get_value("minecraft:generic.max_health"))
     if "health" in entry:
         health = ctx.number(entry["health"], f"{key}.health")
         if not 0.0 < health <= e.health:
             raise ctx.fail(f"{key}.health", f"expected a health in (0, {e.health}] (the max_health), got {health}")
         e.health = f32(health)
+
+
+def load_player_keys(ctx: SceneContext, e: PlayerEntity, entry: dict[str, Any], key: str) -> None:
+    """A player's inventory (`inventory = [{ slot = 0, item = "minecraft:stone", count = 5 }, ...]`: main slots
+    0-35, each named once, a count from 1 to min(the item's maximum, 64)), its `selected_slot` (0-8; the
+    `equipment`'s main-hand item, where given, stands there) and its experience (`xp_level`, `xp_progress` in
+    [0, 1), a float; `xp_total`)."""
+    e.selected_slot = ctx.integer(entry.get("selected_slot", 0), f"{key}.selected_slot", 0, PLAYER_HOTBAR_SIZE - 1)
+    stacks = entry.get("inventory", [])
+    if not isinstance(stacks, list):
+        raise ctx.fail(f"{key}.inventory", "expected an array of tables such as "
+                                           "[{ slot = 0, item = \"minecraft:stone\", count = 5 }]")
+    slots: dict[int, tuple[int, str, int]] = {}
+    for i, stack in enumerate(stacks):
+        k = f"{key}.inventory[{i}]"
+        ctx.keys(ctx.table(stack, k), k, {"slot", "item", "count"}, {"slot", "item"})
+        slot = ctx.integer(stack["slot"], f"{k}.slot", 0, PLAYER_MAIN_SIZE - 1)
+        if slot in slots:
+            raise ctx.fail(f"{k}.slot", f"slot {slot} is given twice")
+        if slot == e.selected_slot and "mainhand" in e.equipment:
+            raise ctx.fail(f"{k}.slot", f"slot {slot} is the selected slot, which holds the equipment's mainhand")
+        item = ctx.item(stack["item"], f"{k}.item")
+        slots[slot] = (slot, item, ctx.integer(stack.get("count", 1), f"{k}.count", 1, slot_max(item)))
+    e.inventory = tuple(slots[s] for s in sorted(slots))
+    e.xp_level = ctx.integer(entry.get("xp_level", 0), f"{key}.xp_level", 0, XP_LEVEL_MAX)
+    e.xp_progress = f32(ctx.number(entry.get("xp_progress", 0.0), f"{key}.xp_progress"))
+    if not 0.0 <= e.xp_progress < 1.0:
+        raise ctx.fail(f"{key}.xp_progress", f"expected a progress in [0, 1), got {entry['xp_progress']}")
+    e.xp_total = ctx.integer(entry.get("xp_total", 0), f"{key}.xp_total", 0, INT_MAX)
+
+
+def player_scene_keys(e: PlayerEntity) -> dict[str, Any]:
+    """The keys `load_player_keys` reads that differ from their defaults."""
+    keys: dict[str, Any] = {}
+    if e.inventory:
+        keys["inventory"] = [{"slot": slot, "item": item, "count": count} for slot, item, count in e.inventory]
+    for name in ("selected_slot", "xp_level", "xp_progress", "xp_total"):
+        if getattr(e, name):
+            keys[name] = getattr(e, name)
+    return keys
 
 
 def living_scene_keys(e: LivingEntity, release: str) -> dict[str, Any]:
@@ -126,6 +171,8 @@ def living_scene_keys(e: LivingEntity, release: str) -> dict[str, Any]:
         keys["enchantments"] = {slot: dict(levels) for slot, levels in e.enchantments.items()}
     if e.fall_flying:
         keys["fall_flying"] = True
+    if isinstance(e, PlayerEntity):
+        keys.update(player_scene_keys(e))
     if 0.0 < e.health != f32(e.attributes.get_value("minecraft:generic.max_health")):
         keys["health"] = e.health   # a dying entity's 0 is saved state (engine.tick.saved_state), not a scene key
     return keys

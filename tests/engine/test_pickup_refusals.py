@@ -1,6 +1,7 @@
 """What removes or pulls items, XP orbs and arrows that the engine does not model stops the run in one line at the
-tick the game would do it (docs/versions.md, the `item`, `xp_orb` and `arrow` rows): a player picking one up
-(`engine.living.player_collisions`; an XP orb: `tests/engine/test_xp_orb_follow.py`), a hopper taking an item
+tick the game would do it (docs/versions.md, the `item`, `xp_orb` and `arrow` rows): a player picking one up where
+creative mode or a hand's count decides (`engine.living.player_collisions`; the pickups simulated:
+`tests/engine/test_player_pickup.py`), a hopper taking an item
 (`engine.influences.hopper`). Run as the scenes `scenes/refusals/pickup_*.toml`."""
 
 from __future__ import annotations
@@ -38,12 +39,12 @@ def _entity(doc: dict[str, Any], entity_id: int) -> dict[str, Any]:
     return next(e for e in doc["entities"] if e.get("id") == entity_id)
 
 
-def test_a_player_walking_onto_an_item_stops_the_run_at_the_tick_its_grown_box_meets_it() -> None:
+def test_a_player_holding_the_item_it_walks_onto_stops_the_run_at_the_tick_its_grown_box_meets_it() -> None:
     doc = _doc("player_item")
     sim, stop = _run(doc)
     assert stop == ("the item tick (ItemEntity.tick, spec 06 §3) of version 1.16.5 at entity 2 "
                     "(minecraft:item), tick 9: player 1 picks it up (PlayerEntity.tickMovement → "
-                    "onPlayerCollision): the inventory and experience are not modelled")
+                    "onPlayerCollision): the stack joins the minecraft:stone in its main hand, whose count is not kept")
     player, item = sim.entity_by_id(1), sim.entity_by_id(2)
     assert collision_box(player).intersects(item.box) and not item.removed
     before, _ = _run(doc, ticks=8)     # the tick before, the grown box had not reached it
@@ -57,14 +58,15 @@ def test_an_item_with_a_pickup_delay_is_walked_over() -> None:
     assert stop is None and sim.entity_by_id(1).pos.x > 4.0     # the player is past it
 
 
-def test_an_arrow_stuck_beside_a_player_stops_the_run_once_its_shake_is_over() -> None:
+def test_a_creative_only_arrow_stuck_beside_an_invulnerable_player_stops_the_run_once_its_shake_is_over() -> None:
     doc = _doc("arrow_in_ground")
     sim, stop = _run(doc)
     assert stop is not None and stop.startswith("the arrow and trident tick")
-    assert "at entity 2 (minecraft:arrow), tick 8: player 1 picks it up" in stop
+    assert stop.endswith("at entity 2 (minecraft:arrow), tick 8: player 1 picks it up (PlayerEntity.tickMovement → "
+                         "onPlayerCollision): its pickup rule is creative only, and creative mode is not modelled")
     arrow = sim.entity_by_id(2)
     assert arrow.in_ground and arrow.shake == 0    # stuck in tick 1 with shake 7, counted down once a tick
-    del doc["entities"][0]                         # no player: it stays
+    _entity(doc, 1)["invulnerable"] = False        # a survival player leaves it
     assert _run(doc)[1] is None
 
 

@@ -2,7 +2,7 @@
 `EntityXPOrb.onUpdate`), run as `scenes/xp_orb_follow_player.toml` release by release: the search schedule (by
 `lastTargetUpdateTick` and the id up to 1.16.5, every 20 ticks from 1.17, every tick from 1.21.5), the pull (1.12.2's
 division by 8 against the normalized vector with a float length up to 1.16.5 and a double one from 1.17; no range
-test from 1.21.5), the push out of blocks skipped while following (1.21.5), and the pickup that ends each run."""
+test from 1.21.5), the push out of blocks skipped while following (1.21.5), and the pickup that ends each orb's way."""
 
 from __future__ import annotations
 
@@ -95,13 +95,13 @@ def test_1_12_2_divides_by_8_first() -> None:
 
 
 @pytest.mark.parametrize(("version", "tick"), [("1.12.2", 36), ("1.16.5", 36), ("1.17", 20), ("1.21.8", 20)])
-def test_the_orb_reaching_the_player_stops_the_run_where_it_would_be_picked_up(version: str, tick: int) -> None:
-    """Without the walls orb 5 reaches the player's box grown by (1, 0.5, 1): the pickup stops the run."""
-    sim = _run(version, 0, walls=False)
-    with pytest.raises(NotImplementedError, match=f"at entity 5 .*, tick {tick}: player 1 picks it up"):
-        for _ in range(60):
-            sim.tick()
-    assert sim.tick_count == tick
+def test_the_orb_reaching_the_player_is_absorbed_where_its_grown_box_meets_it(version: str, tick: int) -> None:
+    """Without the walls orb 5 reaches the player's box grown by (1, 0.5, 1) and is absorbed there
+    (`engine.living.player_collisions`): removed in that tick, not the one before."""
+    sim = _run(version, tick - 1, walls=False)
+    assert not sim.entity_by_id(5).removed and sim.entity_by_id(1).xp_total == 0
+    sim.tick()
+    assert sim.entity_by_id(5).removed and sim.entity_by_id(1).xp_total == sim.entity_by_id(5).value > 0
 
 
 def test_a_followed_orb_in_a_block_is_not_pushed_out_from_1_21_5() -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.tick.scene import load_scene_text
-from tests.conftest import build_scene, traced
+from engine.tick.scene import load_scene, load_scene_text
+from tests.conftest import SCENES_DIR, build_scene, traced
 from tests.scene_parts import floor, held, player_on_floor
 from viewer.drawing.labels import MAX_LABEL_SHIFT, label_shifts
 from viewer.drawing.overlays import OverlayBuilder, add_geometry, stage_geometry
@@ -85,6 +85,13 @@ def test_the_inspector_shows_health_flags_pose_effects_and_attributes() -> None:
     assert "MULTIPLY_TOTAL" in speed and "base 0.1" in speed
     assert living_rows(load_scene_text('[[entities]]\ntype = "minecraft:tnt"\npos = [0.5, 1.0, 0.5]\n')
                        .entities[0]) == []
+
+
+def test_the_inspector_shows_a_players_experience_and_inventory() -> None:
+    sim = load_scene(SCENES_DIR / "player_picks_up_items.toml")
+    rows = dict(living_rows(sim.entity_by_id(1)))
+    assert rows["experience"] == "level 0, progress 0.0, total 0"
+    assert rows["slot 0"] == "stone × 10" and rows["slot 3 (selected)"] == "stone × 62"
 
 
 def test_labels_that_would_cover_one_another_move_down_a_line() -> None:

@@ -2,9 +2,9 @@
 editable ones as input lines that refuse bad input with the reason), and the palette to add entities.
 Edits are queued as `viewer.editing.Edit`s; the app loop applies them and branches the history. A living entity
 also shows, read-only (the Actions panel edits them), its health, movement flags, pose, effects with their
-remaining ticks and attributes with their modifiers; a player shows the Drive toggle and its input ranges. A
-vehicle shows its state (a boat's status and the keys its rider holds, the rail shape under a cart), its
-passengers and the vehicle it rides, each a link that selects that entity.
+remaining ticks and attributes with their modifiers; a player its experience and inventory, the Drive toggle and
+its input ranges. A vehicle shows its state (a boat's status and the keys its rider holds, the rail shape under a
+cart), its passengers and the vehicle it rides, each a link that selects that entity.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ def attribute_rows(entity: Any) -> list[tuple[str, str]]:
 
 def living_rows(entity: Any) -> list[tuple[str, str]]:
     """(name, text) rows of a living entity's effects (amplifier, ticks left) and attributes (value, base and
-    modifiers); nothing for other entities. Values are read without touching the attribute caches."""
+    modifiers), and a player's experience and inventory slots; nothing for other entities. Values are read without
+    touching the attribute caches."""
     from engine import LivingEntity
     if not isinstance(entity, LivingEntity):
         return []
@@ -59,6 +60,11 @@ def living_rows(entity: Any) -> list[tuple[str, str]]:
         mods = ", ".join(f"{m.name} {m.operation.name} {m.amount!r}" for m in inst.modifiers.values())
         rows.append((name.removeprefix("minecraft:"),
                      f"{inst.compute_value()!r} (base {inst.base!r}{'; ' + mods if mods else ''})"))
+    if entity.is_player:
+        rows.append(("experience", f"level {entity.xp_level}, progress {entity.xp_progress!r}, "
+                                   f"total {entity.xp_total}"))
+        rows += [(f"slot {slot}{' (selected)' if slot == entity.selected_slot else ''}",
+                  f"{item.removeprefix('minecraft:')} × {n}") for slot, item, n in entity.inventory]
     return rows
 
 
