@@ -378,6 +378,10 @@ def set_equipment(entity_id: int, slot: str, item: str | None) -> Edit:
             e.equipment.pop(slot, None)
             e.enchantments.pop(slot, None)
         else:
+            held = [s for s in getattr(e, "inventory", ()) if s[0] == getattr(e, "selected_slot", None)]
+            if slot == "mainhand" and held:   # the main hand is the selected hotbar slot's stack
+                raise ValueError(f"the main hand is hotbar slot {held[0][0]}, which holds {held[0][2]} "
+                                 f"{held[0][1]}: empty that slot first")
             e.equipment[slot] = item if ":" in item else "minecraft:" + item
     return Edit(field_key(entity_id, "equipment"), change)
 

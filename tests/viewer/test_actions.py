@@ -14,7 +14,7 @@ from pyglet.window import key, mouse
 from ui_driver import on_screen, press, run_to, send
 
 from engine import ACTION_KEYS, Vec3
-from engine.tick.scene import load_scene
+from engine.tick.scene import load_scene, load_scene_text
 from tests.conftest import scene_toml
 from viewer import actions as act
 from viewer.editing import field_key
@@ -520,3 +520,14 @@ def test_an_action_the_scenes_release_does_not_simulate_is_refused_when_it_is_ad
     _submit(app, "set_block", 3, at="8, 1, 5", block="minecraft:gold_block")   # simulated: scheduled
     assert [(a.tick, a.kind) for a in app.sim.actions] == [(3, "set_block")]
     assert app.sim.world.get_block_state(8, 1, 5).is_air   # not placed before its tick
+
+
+def test_a_main_hand_item_is_refused_where_the_selected_slot_holds_a_stack() -> None:
+    """The main hand is the selected hotbar slot: a scene with both would not load back, so the editor refuses."""
+    sim = load_scene_text(scene_toml(entities=[{"type": "minecraft:player", "id": 1, "pos": [0.5, 1.0, 0.5],
+                                                "selected_slot": 2,
+                                                "inventory": [{"slot": 2, "item": "minecraft:stick", "count": 5}]}]))
+    with pytest.raises(ValueError, match="the main hand is hotbar slot 2, which holds 5 minecraft:stick"):
+        act.set_equipment(1, "mainhand", "minecraft:bow").change(sim)
+    act.set_equipment(1, "offhand", "minecraft:shield").change(sim)
+    assert sim.entity_by_id(1).equipment == {"offhand": "minecraft:shield"}
