@@ -91,6 +91,7 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "VersionGhost": ("engine.analysis.diff", "VersionGhost"),
     "first_difference": ("engine.analysis.diff", "first_difference"),
     "run_ghost": ("engine.analysis.diff", "run_ghost"),
+    "load_in_version": ("engine.analysis.diff", "load_in_version"),   # a scene document run in another release
     "analysis_commands": ("engine.analysis.commands", None),
     "entity_table": ("engine.analysis.entity_table", None),      # the per-tick entity logger and its CSV
     "logged_state": ("engine.analysis.entity_table", "logged_state"),

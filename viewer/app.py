@@ -253,11 +253,12 @@ class ViewerApp(Readouts, Playback):
         self.controls.fit_scene(first.bounds, self.view_rect)
 
     def title(self) -> str:
-        """The window title: the scene's name and file, '*' first while there are unsaved edits."""
+        """The window title: the scene's name and file and the release it runs in, '*' first while there are
+        unsaved edits."""
         mark = "*" if self.undo.unsaved else ""
         where = f" ({self.scene_path.name})" if self.scene_path is not None else ""
         name = self.sim.name if self.sim is not None else self.first.name
-        return f"{mark}{name}{where} - {CAPTION}"
+        return f"{mark}{name}{where} in {self.state.release} - {CAPTION}"
 
     def on_close(self) -> bool:
         """The window's close button, Ctrl+Q, File › Quit: with unsaved edits, ask first (the window stays);

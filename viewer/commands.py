@@ -1,5 +1,6 @@
 """The menu's and shortcuts' commands (`ViewerState.commands`), run by the app between frames: open, reload
-(also when the file changes on disk), undo and redo, quit; and the answers of the native file dialogs."""
+(also when the file changes on disk), undo and redo, the release the scene runs in, quit; and the answers of the
+native file dialogs."""
 
 from __future__ import annotations
 
@@ -204,6 +205,14 @@ def _return_to(app: Any, tick: int, snapshot: Any, actions: list[Any] | None = N
     app.run_to(tick)
 
 
+def _switch_release(app: Any) -> None:
+    """The Release menu's choice: the open scene run in it (`viewer.release_switch`)."""
+    from viewer.release_switch import switch_release  # imported on first use: start-up time
+    release, app.state.release_wanted = app.state.release_wanted, None
+    if release is not None:
+        switch_release(app, release)
+
+
 def _quit(app: Any) -> None:
     app.on_close()
 
@@ -235,4 +244,5 @@ def _discard_recovery(app: Any) -> None:
 COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "save_and_quit": _save_and_quit,
             "undo": _undo, "redo": _redo, "quit": _quit, "discard": _discard, "export_csv": _export_csv,
             "recover": _recover, "discard_recovery": _discard_recovery, "export_video": _export_video,
-            "export_table": _export_table, "autosave": lambda app: app.autosave()}
+            "export_table": _export_table, "autosave": lambda app: app.autosave(),
+            "release": _switch_release}

@@ -226,6 +226,7 @@ class Watch:
     def __init__(self, path: Path | None, now: float) -> None:
         self.path = path
         self._mtime = self._read()
+        self._opened = self._mtime    # when the file was opened or saved
         self._next = now + WATCH_INTERVAL_S
 
     def _read(self) -> float | None:
@@ -238,6 +239,11 @@ class Watch:
         """Whether the file on disk differs from the one last seen (without taking note of it)."""
         mtime = self._read()
         return self.path is not None and mtime is not None and mtime != self._mtime
+
+    def rewritten(self) -> bool:
+        """Whether the file on disk differs from the one opened or saved (a change noticed but not reloaded, for
+        unsaved edits, included)."""
+        return self._read() != self._opened
 
     def changed(self, now: float) -> bool:
         """Whether the file changed on disk since the last call that said so (or since it was opened)."""

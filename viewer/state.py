@@ -85,6 +85,7 @@ class ViewerState:
     commands: list[str] = field(default_factory=list)  # menu and key requests (viewer.commands)
     open_path: str | None = None      # a scene file asked for (File › Open, Open recent), opened by the app loop
     open_unmapped: bool = False       # it is a schematic to open without what 1.16.5 lacks (--allow-unmapped)
+    release_wanted: str | None = None  # Release menu: the release the open scene is to run in (viewer.release_switch)
     event_jump: int = 0               # +1: run to the next tick with an event; -1: back to the previous one
     loop: tuple[int, int] | None = None  # while playing, ticks loop[1] → loop[0]
     reset_layout: bool = False        # View › Reset layout: dock the panels as at first start

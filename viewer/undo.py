@@ -76,6 +76,11 @@ class UndoStack:
         self._saved = RECOVERED
 
     @property
+    def file_is_start(self) -> bool:
+        """Whether the file last opened still holds the start of the run: nothing saved or recovered since."""
+        return self._saved is None
+
+    @property
     def unsaved(self) -> bool:
         """Whether the edits in force (or the bookmarks) differ from those in the file last opened or saved."""
         return (self.done[-1] if self.done else None) is not self._saved or \

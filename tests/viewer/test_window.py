@@ -147,13 +147,13 @@ def test_closing_without_edits_does_not_ask(open_app, flat_scene: Path) -> None:
     assert app.window.has_exit and not app.state.confirm_close
 
 
-def test_title_names_the_scene_and_its_file(open_app, flat_scene: Path, monkeypatch) -> None:
+def test_title_names_the_scene_its_file_and_its_release(open_app, flat_scene: Path, monkeypatch) -> None:
     app = open_app(flat_scene)
     captions: list[str] = []
     monkeypatch.setattr(app.window, "set_caption", captions.append)  # the headless window keeps no caption
-    assert app.title() == f"TNT on a stone floor ({flat_scene.name}) - Tickscope"
+    assert app.title() == f"TNT on a stone floor ({flat_scene.name}) in 1.16.5 - Tickscope"
     place_stone(app)
-    assert captions == [f"*TNT on a stone floor ({flat_scene.name}) - Tickscope"]
+    assert captions == [f"*TNT on a stone floor ({flat_scene.name}) in 1.16.5 - Tickscope"]
 
 
 def test_ctrl_r_reloads_the_scene_at_the_same_tick(open_app, flat_scene: Path) -> None:

@@ -1,5 +1,6 @@
-"""The main menu bar: File, Edit, View, Help, then the click tool (`controls.draw_click_tool`). Items only queue
-commands in `ViewerState.commands` (or set a view flag); the app runs them between frames."""
+"""The main menu bar: File, Edit, View, Release (the release the scene runs in), Help, then the click tool
+(`controls.draw_click_tool`). Items only queue commands in `ViewerState.commands` (or set a view flag); the app runs
+them between frames."""
 
 from __future__ import annotations
 
@@ -10,11 +11,19 @@ from imgui_bundle import imgui, imgui_ctx
 
 from viewer.panels.controls import draw_click_tool
 from viewer.panels.layout import ZOOMS
+from viewer.panels.widgets import em
 
 FILE_MENU = (  # (label, shortcut, command)
     ("Open...", "Ctrl+O", "open"), ("Reload", "Ctrl+R", "reload"), ("Save", "Ctrl+S", "save"),
     ("Save as...", "Ctrl+Shift+S", "save_as"),
 )
+
+RELEASE_MENU = "Release"
+RELEASE_MENU_EM = 30.0   # the Release menu's width: its text wraps there, its picker fills it
+RELEASE_HELP = ("The scene runs in this release. Pick another to run it there instead: it loads again as "
+                "`tickscope view SCENE --version RELEASE` loads it and runs from tick 0 up to the tick shown. Your "
+                "edits are made again at their ticks; Save writes the release into the scene. A release that cannot "
+                "run the scene leaves this one running and says why in the Errors panel.")
 
 
 def draw_menu_bar(state: Any, can_undo: bool, can_redo: bool, can_save: bool) -> None:
@@ -35,6 +44,9 @@ def draw_menu_bar(state: Any, can_undo: bool, can_redo: bool, can_save: bool) ->
         with imgui_ctx.begin_menu("View") as menu:
             if menu:
                 _view_menu(state)
+        with imgui_ctx.begin_menu(f"{RELEASE_MENU} {state.release}###{RELEASE_MENU}") as menu:
+            if menu:
+                _release_menu(state)
         with imgui_ctx.begin_menu("Help") as menu:
             if menu and imgui.menu_item("Keys and mouse", "F1", state.show_help)[0]:
                 state.show_help = not state.show_help
@@ -85,6 +97,20 @@ def _view_menu(state: Any) -> None:
     _, state.show_block_hover = imgui.menu_item("Block under the pointer", "", state.show_block_hover)
     imgui.set_item_tooltip("Its full state, cell and collision boxes as a tooltip over the 3D view")
     _, state.show_help = imgui.menu_item("Keys and mouse", "F1", state.show_help)
+
+
+def _release_menu(state: Any) -> None:
+    """What choosing a release does, then the version picker: a release chosen is run by the app loop
+    (`viewer.release_switch`)."""
+    from viewer.panels.version_picker import version_combo  # imported on first use: the first frame draws the bar
+    imgui.push_text_wrap_pos(em() * RELEASE_MENU_EM)
+    imgui.text_disabled(RELEASE_HELP)
+    imgui.pop_text_wrap_pos()
+    imgui.set_next_item_width(em() * RELEASE_MENU_EM)
+    chosen = version_combo("##scene release", state.release)
+    if chosen != state.release:
+        state.release_wanted = chosen
+        state.commands.append("release")
 
 
 def _redstone_menu(state: Any) -> None:

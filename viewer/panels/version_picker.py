@@ -1,8 +1,9 @@
 """The version picker (issue 26 item 5): a combo of every release the engine accepts (`engine.versions.RELEASES`,
 1.11 to the newest 1.21.x), each shown with how many of the version table's mechanics it simulates; hovering a
 release lists the mechanics it refuses and what that release changed (the text of `tickscope versions RELEASE`),
-and under the combo the chosen release's refused mechanics are named. A run that reaches a refused mechanic stops
-in one line (the Errors panel), never with another version's physics."""
+and under the combo the chosen release's refused mechanics are named. The Release menu (the release the open
+scene runs in), the Analysis panel's version diff and its ghost choose with it. A run that reaches a refused
+mechanic stops in one line (the Errors panel), never with another version's physics."""
 
 from __future__ import annotations
 
