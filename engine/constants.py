@@ -179,7 +179,7 @@ ITEM_BOUNCE = -0.5
 ITEM_EYE_FLUID_OFFSET = f32(0.11111111)  # getStandingEyeHeight() - 0.11111111F
 ITEM_FLOAT_HEIGHT = f32(0.1)        # 1.20.5 ItemEntity.tick: getFluidHeight(...) > 0.1F
 ITEM_MIN_HORIZONTAL_SQUARED = f32(1.0e-5)  # squaredHorizontalLength > (double)1.0E-5F
-ITEM_TICK_PERIOD = 4                # (age + entityId) % 4 == 0
+ITEM_TICK_PERIOD = 4                # (Entity.age + entityId) % 4 == 0
 ITEM_WATER_DRAG = f32(0.99)         # applyBuoyancy: x * (double)0.99F
 ITEM_LAVA_DRAG = f32(0.95)          # method_24348: x * (double)0.95F
 ITEM_BUOYANCY = f32(5.0e-4)
@@ -190,8 +190,8 @@ ITEM_PICKUP_DELAY_INFINITE = 32767
 ITEM_SPAWN_VY = 0.2
 ITEM_SPAWN_SPREAD = 0.2             # random.nextDouble() * 0.2 - 0.1
 ITEM_DEFAULT_PICKUP_DELAY = 10
-ITEM_LAVA_HOP_MOVED, ITEM_LAVA_HOP_STILL = 2, 40   # before 1.16, ItemEntity.tick's lava kick: every 2 ticks of age
-                                                   # after a move to another cell, else every 40 (`flee_lava`)
+ITEM_LAVA_HOP_MOVED, ITEM_LAVA_HOP_STILL = 2, 40   # before 1.16, ItemEntity.tick's lava kick: every 2 ticks of
+                                                   # Entity.age after a move to another cell, else every 40
 ITEM_MERGE_MOVED, ITEM_MERGE_STILL = 2, 40   # 1.14 ItemEntity.tick: tryMerge every 2 ticks (Entity.age) after a move
                                              # to another cell, else every 40
 ITEM_MERGE_REACH = 0.5              # tryMerge: getBoundingBox().expand(0.5, 0.0, 0.5)

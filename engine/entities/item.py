@@ -159,7 +159,7 @@ class Item(RowBacked, Entity):
     FIELDS = {"item": str, "age": int, "pickup_delay": int, "stack_count": int}
     FIELD_ATTRIBUTES = {"age": "item_age"}
     ROWS = ITEM_ROWS
-    id = extra_int(ITEM_ROWS, "id")                # the row loop's 4-tick rule reads it
+    id = extra_int(ITEM_ROWS, "id")                # the row loop's 4-tick rule reads it (with Entity.age)
     item_age = extra_int(ITEM_ROWS, "item_age")    # ItemEntity.age (its own field, not Entity.age)
     pickup_delay = extra_int(ITEM_ROWS, "pickup_delay")
     health = extra_int(ITEM_ROWS, "health")
@@ -358,13 +358,15 @@ class Item(RowBacked, Entity):
             run_stage(rec, self, BOUNCE, _bounce, self._t.f, self._r)
 
     def hop_in_lava(self, world: World, start: tuple[float, float, float], truncated: bool) -> None:
-        """Before 1.16 (`item_lava_buoyancy`): every 2 ticks of its age when the tick moved it into another cell
+        """Before 1.16 (`item_lava_buoyancy`): every 2 ticks of Entity.age when the tick moved it into another cell
         (`start`: the position it began at; cells by floor, by the (int) cast in 1.14, `truncated`), else every
         40, an item whose cell holds lava is thrown up — Motion ((nextFloat − nextFloat) × 0.2F, 0.2F, (nextFloat −
-        nextFloat) × 0.2F) — and the burn sound's pitch draws a nextFloat."""
+        nextFloat) × 0.2F) — and the burn sound's pitch draws a nextFloat. Entity.age (Mojang `tickCount` in 1.14.4
+        and 1.15.2, where Yarn names it and the item's own age both `age`; 1.14's Yarn test is the same expression),
+        as the merge period in the same `if` (`item_kernel.merge_tick`)."""
         cell = floor if not truncated else int
         moved = any(cell(a) != cell(b) for a, b in zip(start, self.pos, strict=True))
-        if self.item_age % (ITEM_LAVA_HOP_MOVED if moved else ITEM_LAVA_HOP_STILL) != 0 or \
+        if self.age % (ITEM_LAVA_HOP_MOVED if moved else ITEM_LAVA_HOP_STILL) != 0 or \
                 fluid_at(world, floor(self.pos.x), floor(self.pos.y), floor(self.pos.z)).fluid != LAVA_FLUID:
             return
         flee_lava(self, True)

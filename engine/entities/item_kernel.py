@@ -101,10 +101,13 @@ def buoyancy(f: np.ndarray, r: int, drag: float) -> None:
 @njit(inline=True)
 def moves_this_tick(f: np.ndarray, i: np.ndarray, r: int) -> bool:
     """Step 5's rule: an item moves when off the ground, when faster than (double)1.0E-5F horizontally squared, or
-    every 4 ticks of (age + entity id) (Java int arithmetic: a wrap leaves the remainder mod 4 as it is)."""
+    every 4 ticks of (Entity.age + entity id) (Java int arithmetic: a wrap leaves the remainder mod 4 as it is).
+    Spec 06 §3.2 step 5's "(entity ID + age)" does not say which age; the game's code reads `Entity.age` (Mojang
+    `tickCount` in 1.14.4-1.21.10, Yarn `age` beside the item's own `itemAge` in 1.16.5 and 1.21.3), just counted
+    by `ServerWorld.tickEntity` (`tick_entity_head`), not the item's own age (its NBT "Age", the scene's "age")."""
     mx, mz = f[r, F_MOTION], f[r, F_MOTION + 2]
     return not i[r, I_FLAGS] & ON_GROUND or mx * mx + mz * mz > ITEM_MIN_HORIZONTAL_SQUARED or \
-        (i[r, I_ITEM_AGE] + i[r, I_ID]) % ITEM_TICK_PERIOD == 0
+        (i[r, I_AGE] + i[r, I_ID]) % ITEM_TICK_PERIOD == 0
 
 
 @njit(inline=True)

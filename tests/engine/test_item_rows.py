@@ -149,6 +149,7 @@ def _loop_uncompiled(monkeypatch) -> None:
 
 @pytest.mark.parametrize(("name", "old", "new"), [
     ("moves_this_tick", "% ITEM_TICK_PERIOD == 0", "% ITEM_TICK_PERIOD >= 0"),     # the 4-tick rule off
+    ("moves_this_tick", "i[r, I_AGE]", "i[r, I_ITEM_AGE]"),                         # the item's own age
     ("slippery_drag", "f32(slipperiness * drag)", "slipperiness * drag"),           # the ground drag in double
     ("merge_met", "return True", "return False"),                                   # merging items kept compiled
 ])

@@ -24,6 +24,7 @@ import re
 import numpy as np
 import pytest
 
+from engine.entities.item import Item
 from engine.tick.scene import SceneError, load_scene_text
 from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR
@@ -128,9 +129,9 @@ def _item_ticks(name: str, version: str, ticks: int) -> list:
 @pytest.mark.parametrize(("version", "drag"), [("1.14", 0.98), ("1.14.1", 1.0), ("1.15.2", 1.0)])
 def test_an_item_in_lava_is_thrown_up_and_burns_before_1_16(version: str, drag: float) -> None:
     """Tick 1: no water, so gravity (−0.04) and the move; Entity.move's fire test meets the lava: fire ticks −1 + 1
-    = 0 → 8 s (160), burn(1): health 4; age 0 in a lava cell: Motion ((a − b) × 0.2F, 0.2F, (c − d) × 0.2F) (1.14
-    drags it after that: Motion Y 0.2F × 0.98). Tick 2: the fire's 1 (160 % 20 == 0), then the lava's 4 (inLava):
-    removed."""
+    = 0 → 8 s (160), burn(1): health 4; Entity.age 40 (39 in the scene, counted by tickEntity) in a lava cell: Motion
+    ((a − b) × 0.2F, 0.2F, (c − d) × 0.2F) (1.14 drags it after that: Motion Y 0.2F × 0.98). Tick 2: the fire's 1
+    (160 % 20 == 0), then the lava's 4 (inLava): removed."""
     first, second = _item_ticks("fluid_item_in_lava_1_15_2.toml", version, 2)
     pos, motion, health, fire = first
     assert pos == (0.5, 1.2 - 0.04, 0.5) and health == 4 and fire == 160
@@ -138,6 +139,20 @@ def test_an_item_in_lava_is_thrown_up_and_burns_before_1_16(version: str, drag: 
     hop_x = motion[0] / float(np.float32(drag))
     assert hop_x == float(np.float32(hop_x)) and hop_x != 0.0   # a float, drawn
     assert second is None
+
+
+def test_the_lava_hop_reads_entity_age_not_the_items_own_age(monkeypatch) -> None:
+    """The hop read with the item's own age (7 % 40 ≠ 0, a mutant) throws nothing in tick 1: Motion Y −0.04 × 0.98
+    from gravity and the drag alone."""
+    hop = Item.hop_in_lava
+
+    def hop_by_own_age(item: Item, *args) -> None:
+        entity_age, item.age = item.age, item.item_age
+        hop(item, *args)
+        item.age = entity_age
+
+    monkeypatch.setattr(Item, "hop_in_lava", hop_by_own_age)
+    assert _item_ticks("fluid_item_in_lava_1_15_2.toml", "1.15.2", 1)[0][1] == (0.0, -0.04 * 0.98, 0.0)
 
 
 def test_an_item_in_lava_floats_and_is_not_burnt_by_the_move_from_1_16() -> None:
@@ -150,7 +165,7 @@ def test_an_item_in_lava_floats_and_is_not_burnt_by_the_move_from_1_16() -> None
 
 def test_an_item_above_a_lava_surface_in_its_cell_is_in_lava_before_1_16() -> None:
     """The block check sets inLava in any lava cell up to 1.15.2: in tick 2 the lava's 4 follows the fire's 1 and
-    removes it (tick 1 burnt it and threw it up); from 1.16 the item, above the surface, is untouched."""
+    removes it (tick 1 burnt it); from 1.16 the item, above the surface, is untouched."""
     assert _item_ticks("fluid_lava_flag_1_15_2.toml", "1.15.2", 2)[1] is None
     assert _item_ticks("fluid_lava_flag_1_15_2.toml", "1.16", 3) == [((0.5, 1.95, 0.5), (0.0, 0.0, 0.0), 5, -1)] * 3
 
@@ -175,11 +190,12 @@ def _ys(name: str, version: str, ticks: int) -> list[tuple[float, float]]:
 
 def test_an_item_resting_on_the_ground_moves_every_tick_in_1_14_only() -> None:
     """1.14: gravity, the move (the landing: Y × 0.0 = −0.0), × 0.98, × −0.5: Motion Y +0.0 every tick; 1.14.1:
-    the item (id 1) moves at age 3 only ((3 + 1) % 4 == 0), Motion Y −0.04 a tick until then."""
+    the item (id 1) moves at Entity.age 3 only ((3 + 1) % 4 == 0: the age tickEntity has just counted, tick 3's;
+    the item's own age is 2 then), Motion Y −0.04 a tick until then."""
     rest = _ys("item_resting_1_14.toml", "1.14", 5)
     assert rest == [(1.0, 0.0)] * 5 and all(math.copysign(1.0, vy) > 0 for _, vy in rest)
-    assert _ys("item_resting_1_14.toml", "1.14.1", 5) == [(1.0, -0.04), (1.0, -0.08), (1.0, -0.04 * 3), (1.0, 0.0),
-                                                         (1.0, -0.04)]
+    assert _ys("item_resting_1_14.toml", "1.14.1", 5) == [(1.0, -0.04), (1.0, -0.08), (1.0, 0.0), (1.0, -0.04),
+                                                         (1.0, -0.08)]
 
 
 def test_an_item_landing_on_slime_bounces_only_from_1_16_2() -> None:
