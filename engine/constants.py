@@ -71,6 +71,15 @@ SHULKER_VIEWERS_EVENT = 1           # ShulkerBoxBlockEntity.onSyncedBlockEvent: 
 # --- blocks acting on entities (spec 04 §1-§6, §20) ---
 COBWEB_MULTIPLIER = (0.25, f32(0.05), 0.25)        # CobwebBlock: new Vec3d(0.25, 0.05F, 0.25)
 BERRY_BUSH_MULTIPLIER = (f32(0.8), 0.75, f32(0.8))  # SweetBerryBushBlock: new Vec3d(0.8F, 0.75, 0.8F)
+POWDER_SNOW_MULTIPLIER = (f32(0.9), 1.5, f32(0.9))  # PowderSnowBlock.onEntityCollision: new Vec3d(0.9F, 1.5, 0.9F)
+POWDER_SNOW_FALLING_TOP = f32(0.9)  # PowderSnowBlock.FALLING_SHAPE: cuboid(0, 0, 0, 1, 0.9F, 1)
+POWDER_SNOW_FALLING_DISTANCE = f32(2.5)  # getCollisionShape: fallDistance > 2.5F → FALLING_SHAPE
+# --- freezing (Entity.getMinFreezeDamageTicks, LivingEntity.tickMovement "freezing", 1.17) ---
+FREEZE_DAMAGE_TICKS = 140           # getMinFreezeDamageTicks: frozen ticks are capped here; isFreezing at it
+FREEZE_THAW = 2                     # frozen ticks lost a tick out of powder snow (Math.max(0, i - 2))
+FREEZE_DAMAGE_PERIOD = 40           # age % 40 == 0 and freezing → damage(FREEZE, 1.0F)
+FREEZE_DAMAGE = 1.0                 # (FREEZE_HURTS_EXTRA_TYPES take 5: strider, blaze, magma cube, none modelled)
+POWDER_SNOW_SLOW = f32(-0.05)       # addPowderSnowSlowIfNeeded: ADDITION -0.05F * getFreezingScale()
 SLIME_BOUNCE_NONLIVING = 0.8        # SlimeBlock.bounce: living 1.0, others 0.8
 SLIME_BOUNCE_LIVING = 1.0
 BED_BOUNCE = f32(0.66)              # BedBlock.bounceEntity: -y * (double)0.66F * d

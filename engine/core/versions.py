@@ -551,6 +551,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                     "not 0.001 (1.19.3)", (1, 19, 3), None),
     "fire_check_contract_1e6": ("Entity.move's fire test (fireTicks reset out of fire and lava) takes the box "
                                 "contracted by 1.0E-6, not 0.001 (1.17)", (1, 17, 0), None),
+    "powder_snow_soft_landing": ("PowderSnowBlock.onLandedUpon plays a fall sound instead of Block's fall damage "
+                                 "(1.18; 1.17-1.17.1 hurt an entity landing on powder snow)", (1, 18, 0), None),
     "move_fall_reset_raycast": ("Entity.move: a move of length² ≥ 1 with a fall distance raycasts along it "
                                 "(RaycastContext.ShapeType.FALLDAMAGE_RESETTING: climbable blocks, sweet berry "
                                 "bushes, cobwebs; FluidHandling.WATER); a hit resets the fall distance "
@@ -1704,6 +1706,7 @@ class Features:
     supporting_block: bool
     block_collision_deflate_1e7: bool
     fire_check_contract_1e6: bool
+    powder_snow_soft_landing: bool
     move_fall_reset_raycast: bool
     tick_block_collision: bool
     fire_block_1_21_2: bool

@@ -8,6 +8,7 @@ ON_FIRE = "onFire"              # DamageSource.ON_FIRE (burning), setFire
 LAVA = "lava"                   # DamageSource.LAVA, setFire
 CACTUS = "cactus"               # DamageSource.CACTUS
 SWEET_BERRY_BUSH = "sweetBerryBush"
+FREEZE = "freeze"                # DamageSource.FREEZE (powder snow, 1.17), bypasses armor
 EXPLOSION = "explosion"         # DamageSource.explosion(...): setExplosive
 OUT_OF_WORLD = "outOfWorld"
 PLAYER = "player"               # DamageSource.player(attacker): a player's hit

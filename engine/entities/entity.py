@@ -138,6 +138,8 @@ class Entity:
         self.fire_ticks = -self.burning_duration()   # Entity.fireTicks
         self.on_fire_at_move = False           # Entity.onFire (1.21.2): on fire when the last move began
         self.movements: tuple = ()             # Entity.movementThisTick (1.21.7): inside_blocks.Movement
+        self.in_powder_snow = False            # Entity.inPowderSnow (1.17): set by powder snow, cleared by baseTick
+        self.frozen_ticks = 0                  # Entity.getFrozenTicks (1.17): living entities' (tick_freezing)
 
     def tick_entity_head(self) -> None:
         """`ServerWorld.tickEntity` before the entity's own tick: age + 1, and `Entity.resetPosition`'s previous
@@ -253,8 +255,14 @@ class Entity:
 
     def shape_context(self, world: World) -> ShapeContext:
         """`ShapeContext.of(this)`: descending while sneaking (`isDescending`), its min Y (1.14 the box's, 1.16
-        `getY()`: the same for every entity moved here)."""
-        return ShapeContext(self.sneaking, self.box.min_y)
+        `getY()`: the same for every entity moved here), and what powder snow reads: the fall distance, whether it
+        is a falling block, whether it walks on powder snow."""
+        return ShapeContext(self.sneaking, self.box.min_y, (), self.fall_distance, False, self.walks_on_powder_snow())
+
+    def walks_on_powder_snow(self) -> bool:
+        """`PowderSnowBlock.canWalkOnPowderSnow`: the types of `powder_snow_walkable_mobs` (rabbits, endermites,
+        silverfish, foxes: none modelled) and living entities in leather boots."""
+        return False
 
     def bypasses_stepping_effects(self) -> bool:
         return self.sneaking
@@ -441,10 +449,11 @@ class Entity:
             self.fire_ticks -= FIRE_IMMUNE_DECAY
             if self.fire_ticks < 0:
                 self.fire_ticks = 0      # extinguish
-            return
-        if self.fire_ticks % ON_FIRE_DAMAGE_PERIOD == 0:
-            self.damage(sim, damage_source.ON_FIRE, ON_FIRE_DAMAGE)
-        self.fire_ticks -= 1
+        else:
+            if self.fire_ticks % ON_FIRE_DAMAGE_PERIOD == 0:
+                self.damage(sim, damage_source.ON_FIRE, ON_FIRE_DAMAGE)
+            self.fire_ticks -= 1
+        self.frozen_ticks = 0            # 1.17: burning thaws (a no-op before 1.17: never frozen)
 
     # --- ticking ---
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
@@ -464,6 +473,7 @@ class Entity:
         test lava with their own box (`in_lava_material_box`). A rider whose vehicle was removed dismounts first."""
         if self.vehicle is not None and self.vehicle.removed:
             self.stop_riding(sim)
+        self.in_powder_snow = False     # 1.17 (wasInPowderSnow is read only by mobs' goals and pathfinding)
         old = sim.features.water_material_acceleration
         if old:
             self.handle_water_movement(sim)

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from engine.core.trace import Recorder
     from engine.core.versions import Features
     from engine.world.blocks import BlockState
+    from engine.world.shape_context import ShapeContext
     from engine.world.world import World
 
 CAN_FALL_THROUGH_1_12 = frozenset({"fire", "water", "lava"})   # 1.12.2 BlockFalling.canFallThrough, besides air
@@ -133,6 +134,10 @@ class FallingBlock(RowBacked, Entity):
 
     def type_fields(self) -> dict[str, Any]:
         return {"block_state": str(self.block_state), "time": self.time}
+
+    def shape_context(self, world: World) -> ShapeContext:
+        """`EntityShapeContext` of a `FallingBlockEntity`: powder snow is a full cube to it."""
+        return super().shape_context(world)._replace(falling_block=True)
 
     def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
         """`FallingBlockEntity.handleFallDamage`: a falling anvil landing after a fall of more than 1

@@ -56,6 +56,7 @@ from engine.constants import (
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
+from engine.entities.entity import Entity
 from engine.entities.minecart_rails import ADJACENT, EAST_WEST, NORTH_SOUTH, SHAPES, is_rail, solid_rail_ends
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
@@ -145,11 +146,12 @@ def shape_context(cart: AbstractMinecart, world: World) -> ShapeContext:
     ascending rail, the cell the slope rises into (`setIgnoredPositions`); off a rail, none."""
     x, y, z = get_rail_or_minecart_pos(cart, world)
     state = world.get_block_state(x, y, z)
+    context = Entity.shape_context(cart, world)
     if not is_rail(state):
-        return ShapeContext(cart.sneaking, cart.box.min_y)
+        return context
     rise = RISES_INTO.get(state.get("shape"))
     ignored = ((x, y - 1, z),) if rise is None else ((x, y - 1, z), (x + rise[0], y + rise[1], z + rise[2]))
-    return ShapeContext(cart.sneaking, cart.box.min_y, ignored)
+    return context._replace(ignored=ignored)
 
 
 def adjust_to_rail(cart: AbstractMinecart, pos: tuple[int, int, int], state: BlockState) -> None:

@@ -81,7 +81,7 @@ from engine.redstone import neighbor_updates as nu
 from engine.redstone.registry import behaviour as redstone_behaviour
 from engine.world import block_physics as phys
 from engine.world.shape_context import ShapeContext
-from engine.world.world import blocks
+from engine.world.world import EFFECT, blocks
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -306,8 +306,9 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
             RAY_TRACE_1_13 if sim.features.ray_trace_voxel_shapes else \
             COLLIDER if sim.features.explosion_collision_shapes else OUTLINE
         try:
-            contexts = None if targets.scratch is None else [targets.entities[i].shape_context(world)
-                                                             for i in hit.tolist()]
+            # TNT's own context where no block reads more of it (powder snow, an EFFECT block, reads its fall)
+            contexts = None if targets.scratch is None and not world.region_has(EFFECT, *_ray_region(center, bounds)) \
+                else [targets.entities[i].shape_context(world) for i in hit.tolist()]
             _samples(world, center, f[rows[hit], targets.box_col:targets.box_col + 6], shape_type, double_steps,
                      rec, ids, empty, unblocked, total, contexts)
         except BoxNotCompared as err:
@@ -495,10 +496,15 @@ def _region_is_empty(world: World, center: Vec3, bounds: np.ndarray) -> bool:
     """Whether no block lies in the cells a ray between the sample points of boxes within `bounds` (their least and
     greatest corner) and `center` tests (the cells of the segment's bounding box, one more for the 1e-7
     extension): then every ray misses (tests/engine/test_explosion.py casts them all)."""
+    return world.region_is_empty(*_ray_region(center, bounds))
+
+
+def _ray_region(center: Vec3, bounds: np.ndarray) -> tuple[int, ...]:
+    """The cells `_region_is_empty` tests: least corner, then greatest."""
     b = bounds.tolist()
     lo = [_cell(v if v != v or v < c else c) - 1 for v, c in zip(b[:3], center, strict=True)]   # NaN wins, as
     hi = [_cell(v if v != v or v > c else c) + 1 for v, c in zip(b[3:], center, strict=True)]   # in np.minimum
-    return world.region_is_empty(*lo, *hi)
+    return (*lo, *hi)
 
 
 def _cell(v: float) -> int:

@@ -15,6 +15,10 @@ from engine.constants import (
     DEATH_TICKS,
     FALL_POWER_EPSILON,
     FLYING_SPEED,
+    FREEZE_DAMAGE,
+    FREEZE_DAMAGE_PERIOD,
+    FREEZE_DAMAGE_TICKS,
+    FREEZE_THAW,
     HURT_TICKS,
     INVULNERABLE_TICKS,
     JUMP_BOOST_STEP,
@@ -24,6 +28,7 @@ from engine.constants import (
     LIVING_NO_AI_DRAG,
     LIVING_STEP_HEIGHT,
     MIN_JUMP_VELOCITY,
+    POWDER_SNOW_SLOW,
     SAFE_FALL_DISTANCE,
     SPRINT_SPEED_BOOST,
     SWIM_HEIGHT,
@@ -33,6 +38,7 @@ from engine.constants import (
 from engine.core.edits import edited
 from engine.core.trace import StageInfo, run_stage, segment
 from engine.core.versions import refusal
+from engine.entities import damage_source
 from engine.entities.dismounting import on_dismounted
 from engine.entities.dismounting_1_14 import on_dismounted as on_dismounted_1_14
 from engine.entities.entity import Entity
@@ -57,7 +63,7 @@ from engine.living.attributes import (
     Operation,
 )
 from engine.motion import block_effects
-from engine.motion.supporting_block import get_velocity_affecting_pos
+from engine.motion.supporting_block import get_landing_pos, get_velocity_affecting_pos
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
@@ -80,10 +86,16 @@ JUMP = StageInfo("jump", "LivingEntity.jump")
 SWIM_UP = StageInfo("swim_upward", "LivingEntity.swimUpward")
 INPUT_DAMP = StageInfo("input_damping", "LivingEntity.tickMovement")
 CRAMMING = StageInfo("cramming", "LivingEntity.tickCramming")
+FREEZING = StageInfo("freezing", "LivingEntity.tickMovement")
 TICK_BLOCKS = StageInfo("tick_block_collision", "Entity.tickBlockCollision", "Dc")
 SPRINT_UUID = "662A6B8D-DA3E-4C1C-8813-96EA6097278D"   # LivingEntity.SPRINTING_SPEED_BOOST_ID
 SPRINT_MODIFIER = Modifier(SPRINT_UUID, "Sprinting speed boost", SPRINT_SPEED_BOOST, Operation.MULTIPLY_TOTAL)
 EQUIPMENT_SLOTS = ("head", "chest", "legs", "feet", "mainhand", "offhand")
+LEATHER_BOOTS = "minecraft:leather_boots"
+# ItemTags.FREEZE_IMMUNE_WEARABLES (1.17): the leather armour pieces
+FREEZE_IMMUNE_WEARABLES = frozenset({"minecraft:leather_helmet", "minecraft:leather_chestplate",
+                                     "minecraft:leather_leggings", LEATHER_BOOTS})
+POWDER_SNOW_SLOW_UUID = "1eaf83ff-7207-4596-b37a-d7a07b3ec4ce"   # LivingEntity.POWDER_SNOW_SLOW_ID
 
 
 class LivingEntity(Entity):
@@ -123,6 +135,11 @@ class LivingEntity(Entity):
         self.invulnerable = False              # NBT Invulnerable, or a creative player: no damage (knockback stays)
 
     # --- vanilla predicates ---
+    def walks_on_powder_snow(self) -> bool:
+        """`PowderSnowBlock.canWalkOnPowderSnow`: leather boots on the feet (no modelled type is in
+        `powder_snow_walkable_mobs`)."""
+        return self.equipment.get("feet") == LEATHER_BOOTS
+
     def can_move_voluntarily(self) -> bool:
         """`LivingEntity.canMoveVoluntarily`: true on the server."""
         return True
@@ -296,6 +313,8 @@ class LivingEntity(Entity):
         if sim.features.tick_block_collision:              # 1.21.2: once after travel, not after its move
             run_stage(rec, self, TICK_BLOCKS, block_effects.check_block_collision, self, sim, rec)
         # step 10 (riptide) needs a trident throw, which is not modelled
+        if self.in_powder_snow or self.frozen_ticks or self.has_powder_snow_slow():    # 1.17; else nothing to do
+            run_stage(rec, self, FREEZING, self.tick_freezing, sim)
         run_stage(rec, self, CRAMMING, self.tick_cramming, sim, rec)                    # step 11
 
     def tick_new_ai(self, sim: TickContext, rec: Recorder | None) -> None:
@@ -471,6 +490,41 @@ class LivingEntity(Entity):
     def set_pose(self, pose: str) -> None:
         """`Entity.setPose`: the one pose of this entity (players have more)."""
 
+    def can_freeze(self) -> bool:
+        """`LivingEntity.canFreeze`: no leather armour piece (`freeze_immune_wearables`) and a type not in
+        `freeze_immune_entity_types` (strays, polar bears, snow golems, withers: none modelled)."""
+        return not any(self.equipment.get(slot) in FREEZE_IMMUNE_WEARABLES for slot in EQUIPMENT_SLOTS[:4])
+
+    def has_powder_snow_slow(self) -> bool:
+        """The movement speed carries `POWDER_SNOW_SLOW` (added by `tick_freezing`)."""
+        speed = self.attributes.instances.get(MOVEMENT_SPEED)
+        return speed is not None and POWDER_SNOW_SLOW_UUID in speed.modifiers
+
+    def tick_freezing(self, sim: TickContext) -> None:
+        """`LivingEntity.tickMovement`'s "freezing" (1.17), after travel (and 1.21.2's block check): alive, the
+        frozen ticks grow by 1 in powder snow (up to 140) where it can freeze, else fall by 2 (to 0); the speed
+        modifier `POWDER_SNOW_SLOW` is removed and, where the landing block is not air and frozen ticks > 0, added
+        again at -0.05F × min(frozen, 140) / 140F (ADDITION); every 40th tick of its age a fully frozen entity
+        that can freeze takes damage(FREEZE, 1). (1.21.7 adds the tick in the block walk's FREEZE effect and
+        keeps only the thaw here: the same order, before the thaw.)"""
+        speed = self.attributes.get(MOVEMENT_SPEED)
+        if not self.is_dead():
+            frozen = self.frozen_ticks
+            if self.in_powder_snow and self.can_freeze():
+                self.frozen_ticks = min(FREEZE_DAMAGE_TICKS, frozen + 1)
+            else:
+                self.frozen_ticks = max(0, frozen - FREEZE_THAW)
+            if (frozen == 0) != (self.frozen_ticks == 0):
+                edited()     # the compiled loops take an entity with frozen ticks to the object path
+        speed.remove(POWDER_SNOW_SLOW_UUID)
+        frozen = self.frozen_ticks
+        if frozen > 0 and not sim.world.get_block_state(*get_landing_pos(self, sim.world, sim.features)).is_air:
+            scale = f32(min(frozen, FREEZE_DAMAGE_TICKS) / float(FREEZE_DAMAGE_TICKS))   # getFreezingScale
+            speed.add(Modifier(POWDER_SNOW_SLOW_UUID, "Powder snow slow", f32(POWDER_SNOW_SLOW * scale),
+                               Operation.ADDITION))
+        if self.age % FREEZE_DAMAGE_PERIOD == 0 and frozen >= FREEZE_DAMAGE_TICKS and self.can_freeze():
+            self.damage(sim, damage_source.FREEZE, FREEZE_DAMAGE)
+
     def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None, *,
                projectile: Entity | None = None) -> bool:
         """`LivingEntity.damage`: dead entities take nothing; within the invulnerable ticks only the excess over
@@ -533,6 +587,8 @@ class LivingEntity(Entity):
         d = super().trace_line()
         d.update({"yaw": self.yaw, "pitch": self.pitch, "health": self.health, "fall_flying": self.fall_flying,
                   "attributes": self.attributes.trace(), "effects": self.effects.trace()})
+        if self.frozen_ticks:
+            d["frozen_ticks"] = self.frozen_ticks      # 1.17 powder snow (`tick_freezing`)
         return d
 
     def clone(self) -> Entity:

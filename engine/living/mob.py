@@ -124,6 +124,7 @@ LOOP_FLAGS = frozenset({"move_sets_position", "vec_double", "move_zeroes_both_ax
 UNREAD_FLAGS = frozenset({
     "explosion_double_sqrt", "exposure_double_steps", "blast_protection_linear", "knockback_double",
     "item_entity_world_random", "xp_orb_merging", "item_push_out_contracted", "fire_check_contract_1e6",
+    "powder_snow_soft_landing",           # a mob whose move meets powder snow is handed back (its shape is dynamic)
     "bobber_use_checks_owner", "minecart_water_drag", "tnt_minecart_blast_primes", "boat_dismount_passenger_yaw",
     "boat_dismount_block_heights", "boat_fall_distance_float", "dismount_removed_vehicle_in_place",
     "passenger_attachment_points", "shulker_tick_1_17", "firework_hand_offset", "firework_tick_1_16",
@@ -310,7 +311,8 @@ def _release(features: Features) -> tuple | None:
 def _speed(e: MobEntity) -> float | None:
     """A mob's movement-speed attribute value (what `MoveControl.tick` multiplies), or None where its tick takes
     the object path: it rides or carries, is leashed, has an effect, is hurt or dead, has movements recorded since
-    its last tick (1.21.7's block walk: a piston's or a shulker box's push), or its navigation has a search to
+    its last tick (1.21.7's block walk: a piston's or a shulker box's push), is frozen or in powder snow (its
+    freezing, `LivingEntity.tick_freezing`), or its navigation has a search to
     report, a recalculation due or a node budget `updateRange` would change (1.21.2), or an attribute its tick
     reads (`TICK_ATTRIBUTES`, 1.20.5 and 1.21) is not at its default, or its swim goal runs (engine.living.goals:
     from 1.18 a running one is ticked out of water too) or its brain's swim task does (engine.living.brain_tasks:
@@ -318,6 +320,7 @@ def _speed(e: MobEntity) -> float | None:
     nav = e.navigation
     if (e.vehicle is not None or e.passengers or e.leash_holder is not None or e.effects.active or e.hurt_time
             or e.time_until_regen or e.health <= 0.0 or e.movements or e.swim_goal_running or e.swim_task_running
+            or e.frozen_ticks or e.in_powder_snow
             or nav is not None and (nav.searches or nav.should_recalculate or nav.range_due())
             or not e.attributes.at_defaults(TICK_ATTRIBUTES)):
         return None

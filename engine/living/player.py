@@ -301,7 +301,8 @@ class PlayerBatch:
     the kernels (1.14-1.21.11 where players are simulated), untraced, in a world that may hold any other
     entities. A player takes the object path where its tick uses an item (its input columns say so) or, decided
     before the loop (`ready`), where it draws a bow, rides or carries, has an effect, is hurt or dead, wears an
-    elytra, Depth Strider or Swift Sneak, is neither standing nor crouching, is in lava by the flag of 1.16.1 and
+    elytra, Depth Strider or Swift Sneak, is frozen or in powder snow (`LivingEntity.tick_freezing`), is neither
+    standing nor crouching, is in lava by the flag of 1.16.1 and
     before (`Entity.in_lava`, set by the last move's block check), its movement speed has a base or
     modifier other than a player's and the sprint's, or another attribute its tick reads is not at its default.
 
@@ -392,7 +393,8 @@ class PlayerBatch:
         return (e.attributes.at_defaults(_READ_ATTRIBUTES) and not e.enchantment_level("minecraft:swift_sneak")
                 and e.bow_drawn_since is None and e.vehicle is None and not e.passengers
                 and not e.effects.active and not e.depth_strider_level() and e.hurt_time == 0
-                and e.time_until_regen == 0 and e.health > 0.0 and not e.in_lava
+                and e.time_until_regen == 0 and e.health > 0.0 and not e.in_lava and not e.frozen_ticks
+                and not e.in_powder_snow
                 and e.pose in ("standing", "crouching") and e.equipment.get("chest") != ELYTRA and speed is not None
                 and speed.base == PLAYER_MOVEMENT_SPEED
                 and all(m == SPRINT_UUID for m in speed.modifiers) and (SPRINT_UUID in speed.modifiers) == e.sprinting)

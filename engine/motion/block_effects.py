@@ -32,6 +32,8 @@ from engine.constants import (
     HONEY_SLIDE_MIN_VY,
     HONEY_SLIDE_SPEED,
     HONEY_SLIDE_TOP,
+    POWDER_SNOW_FALLING_DISTANCE,
+    POWDER_SNOW_MULTIPLIER,
     SLIME_BOUNCE_LIVING,
     SLIME_BOUNCE_NONLIVING,
     SLIME_STEP_BASE,
@@ -246,7 +248,7 @@ def tick_block_collision(e: Entity, sim: TickContext, rec, start: Vec3) -> None:
         met_fire = met_fire or state.block in phys.FIRE_OR_LAVA
     if not met_fire and not e.removed and e.fire_ticks <= 0:
         e.fire_ticks = -e.burning_duration()
-    wet = e.touching_water or _in_bubble_column(e, world)
+    wet = e.touching_water or _in_bubble_column(e, world) or e.in_powder_snow
     if not met_fire and not e.removed and e.on_fire_at_move and wet:            # playExtinguishSound's pitch
         e.random.next_float()
         e.random.next_float()
@@ -289,12 +291,23 @@ def apply_effects_from_blocks(e: Entity, sim: TickContext, rec, start: Vec3 | No
         walk = _walk_movement_1_21_10 if sim.features.block_walk_step_budget else _walk_movement
         for m in movements:
             walk(e, sim, rec, m, collector, visited)
+        _refuse_powder_snow_and_fire(e, sim, visited)
     collector.apply_and_clear(e)
     if was_on_fire and not e.is_on_fire():                                      # the extinguish sound's pitch
         e.random.next_float()
         e.random.next_float()
     if not e.is_on_fire() and e.fire_ticks <= before and e.fire_ticks <= 0:
         e.fire_ticks = -e.burning_duration()
+
+
+def _refuse_powder_snow_and_fire(e: Entity, sim: TickContext, visited: set[BlockPos]) -> None:
+    """1.21.7's walk met powder snow and fire or lava: FIRE_IGNITE (or LAVA_IGNITE) runs before powder snow's
+    EXTINGUISH, whose prior action breaks the block under a burning entity (mob griefing on): not modelled."""
+    met = {sim.world.get_block_state(*pos).block for pos in visited}
+    if "powder_snow" in met and met & phys.FIRE_OR_LAVA:
+        raise refusal(sim.features, "block_effects", f"entity {e.id} in powder snow and fire or lava, tick "
+                      f"{sim.tick_count}", "the block walk ignites it before powder snow's EXTINGUISH, which breaks "
+                      "the block under a burning entity: not modelled")
 
 
 def _walk_movement(e: Entity, sim: TickContext, rec, m: Movement, collector: StepBasedCollector,
@@ -436,9 +449,22 @@ def _fire_ignite(e: Entity) -> None:
 
 
 def _inside_effects(sim: TickContext) -> dict:
-    """`InsideBlockEffectType`'s effects (powder snow's freeze is not modelled: no modelled block applies it)."""
-    return {FIRE_IGNITE: _fire_ignite, LAVA_IGNITE: lambda o: o.lava_ignite(),
-            EXTINGUISH: lambda o: setattr(o, "fire_ticks", -o.burning_duration())}   # clearFire
+    """`InsideBlockEffectType`'s effects (powder snow's FREEZE: its handler marks the entity, and
+    `LivingEntity.tick_freezing` counts the frozen tick in the same order, before the thaw). From 1.21.10 fire and
+    lava also apply CLEAR_FREEZE (the frozen ticks to 0, and the extinguish sound's draws where that thaws): a
+    frozen entity meeting them stops in one line."""
+    effects = {FIRE_IGNITE: _fire_ignite, LAVA_IGNITE: lambda o: o.lava_ignite(),
+               EXTINGUISH: lambda o: setattr(o, "fire_ticks", -o.burning_duration())}   # clearFire
+    if sim.features.block_walk_step_budget:
+        for kind in (FIRE_IGNITE, LAVA_IGNITE):
+            effects[kind] = lambda o, ignite=effects[kind]: (_refuse_clear_freeze(o, sim), ignite(o))
+    return effects
+
+
+def _refuse_clear_freeze(e: Entity, sim: TickContext) -> None:
+    if e.frozen_ticks:
+        raise refusal(sim.features, "block_effects", f"entity {e.id} frozen in fire or lava, tick {sim.tick_count}",
+                      "CLEAR_FREEZE (1.21.10: fire and lava thaw in the block walk) is not modelled")
 
 
 def collect_collisions_between(start: Vec3, end: Vec3, box: Box) -> list[BlockPos]:
@@ -518,6 +544,44 @@ def slow_movement(e: Entity, multiplier: tuple[float, float, float]) -> None:
 
 def _cobweb(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
     slow_movement(e, COBWEB_MULTIPLIER)
+
+
+# the kinds powder snow is simulated for besides players and mobs: the rest (projectiles, XP orbs, vehicles) and
+# the living kinds with their own damage or moves (armor stands, shulkers) stop where they meet it
+POWDER_SNOW_KINDS = frozenset({"minecraft:tnt", "minecraft:item", "minecraft:falling_block"})
+POWDER_SNOW_UNMODELLED_LIVING = frozenset({"minecraft:armor_stand", "minecraft:shulker"})
+
+
+def _powder_snow(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
+    """`PowderSnowBlock.onEntityCollision` (1.17; 1.21.7 `entityInside`, the same): an entity not living, or a
+    living one whose position's block is powder snow, is slowed (`slowMovement`, (0.9F, 1.5, 0.9F)); every entity
+    is marked in powder snow (1.21.7: the FREEZE effect, applied after the walk; the frozen ticks are counted in
+    `LivingEntity.tick_freezing`) and loses the server-side on-fire flag (`setOnFire(false)`, nothing the engine
+    keeps). Stops in one line for the kinds not modelled there, a burning entity (it breaks the block,
+    mob griefing on, and is put out: not modelled), a living entity in leather boots (climbing powder snow,
+    `applyMovementInput`, not compared), and, in 1.21.7's walk, an entity falling more than 2.5 (its inside
+    shape is the falling shape, not compared)."""
+    why = _powder_snow_refusal(e, sim)
+    if why is not None:
+        raise refusal(sim.features, "block_effects", f"entity {e.id} ({e.TYPE}) in powder snow at {list(pos)}, "
+                      f"tick {sim.tick_count}", why)
+    p = e.pos
+    if not e.living or sim.world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block == "powder_snow":
+        slow_movement(e, POWDER_SNOW_MULTIPLIER)
+    e.in_powder_snow = True
+
+
+def _powder_snow_refusal(e: Entity, sim: TickContext) -> str | None:
+    """Why powder snow's effect on `e` is not simulated, or None."""
+    unmodelled = (e.TYPE in POWDER_SNOW_UNMODELLED_LIVING or e.walks_on_powder_snow()) if e.living \
+        else e.TYPE not in POWDER_SNOW_KINDS
+    if unmodelled:
+        return "what powder snow does to it (climbing in leather boots, its own moves or damage) is not modelled"
+    if e.is_on_fire():
+        return "a burning entity breaks powder snow and is put out: not modelled"
+    if sim.features.apply_effects_from_blocks and e.fall_distance > POWDER_SNOW_FALLING_DISTANCE:
+        return "the falling shape as its inside shape (getEntityInsideCollisionShape) is not compared"
+    return None
 
 
 def _sweet_berry_bush(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
@@ -604,7 +668,7 @@ def update_fire_ticks(e: Entity, world: World, features: Features) -> None:
         return
     if e.fire_ticks <= 0 and not _touches_fire(e, world, features):
         e.fire_ticks = unlit
-    if e.is_on_fire() and (e.touching_water or _in_bubble_column(e, world)):
+    if e.is_on_fire() and (e.touching_water or _in_bubble_column(e, world) or e.in_powder_snow):
         e.random.next_float()
         e.random.next_float()
         e.fire_ticks = unlit
@@ -675,6 +739,7 @@ _COLLISION_HANDLERS = {
     "bubble_column": _bubble_column,
     "honey_block": _honey_block,
     "end_portal": _end_portal,
+    "powder_snow": _powder_snow,
 }
 
 
@@ -717,6 +782,8 @@ def on_landed_upon(sim: TickContext, state: BlockState, pos: BlockPos, e: Entity
         multiplier = FALL_DAMAGE_HAY
     elif phys.is_bed(block):
         distance = f32(distance * BED_FALL_FACTOR)    # BedBlock.onLandedUpon: the distance is halved
+    elif block == "powder_snow" and sim.features.powder_snow_soft_landing:
+        return                                        # 1.18 PowderSnowBlock.onLandedUpon: a sound from 4 blocks
     e.handle_fall_damage(sim, distance, multiplier)
 
 

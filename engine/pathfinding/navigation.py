@@ -11,6 +11,8 @@ import weakref
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from engine.constants import (
     MS_PER_TICK,
     NODE_BUDGET_PER_RANGE,
@@ -33,7 +35,9 @@ from engine.pathfinding.path import Path
 from engine.pathfinding.path_finder import PathNodeNavigator, SearchRecord
 from engine.pathfinding.region import ChunkCache
 from engine.pathfinding.walk_evaluator import LandPathNodeMaker, get_feet_y, get_feet_y_1_12
+from engine.world.blocks import state_by_id
 from engine.world.dimensions import bottom_y, top_y
+from engine.world.world import EFFECT
 
 if TYPE_CHECKING:
     from engine.core.trace import Recorder
@@ -205,6 +209,17 @@ class MobNavigation:
                               f"{x} {y} {z}", "the world's PathNodeTypeCache (1.20.5) keeps a cell's node type "
                               "while a piston moves a block through it (no NOTIFY_LISTENERS): not simulated")
 
+    def refuse_powder_snow(self, world: World, lo: BlockPos, hi: BlockPos) -> None:
+        """Powder snow (1.17) has node types of its own (`PathNodeType.POWDER_SNOW`, `DANGER_POWDER_SNOW`) that the
+        walk evaluator does not model: a search whose region holds it stops in one line."""
+        if not world.region_has(EFFECT, *lo, *hi):
+            return
+        for key in world.filled_sections_in(*lo, *hi):
+            if any(state_by_id(sid).block == "powder_snow" for sid in np.unique(world.section(key)).tolist()):
+                raise refusal(self.features, "path_finding", f"entity {self.entity.id}, powder snow in the chunk "
+                              f"section {list(key)}", "powder snow's node types (PathNodeType.POWDER_SNOW, "
+                              "DANGER_POWDER_SNOW) are not modelled")
+
     # --- finding ---
     def find_path_to(self, world: World, pos: BlockPos, distance: int) -> Path | None:
         """`MobNavigation.findPathTo(BlockPos, int)`: `findPathToAny` of the target `ground_target` moves it to."""
@@ -273,6 +288,7 @@ class MobNavigation:
         view = ChunkCache(world, (bx - i, by - i, bz - i), (bx + i, by + i, bz + i))
         if self.features.path_neighbors_by_type:
             self.refuse_moving_blocks(view)
+        self.refuse_powder_snow(world, (bx - i, by - i, bz - i), (bx + i, by + i, bz + i))
         self.follow_rules(bottom)
         finder = self.path_node_navigator
         if not self.features.path_target_set:   # 1.14.3 EntityNavigation.findPathTo: the target kept first

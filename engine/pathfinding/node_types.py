@@ -1,7 +1,7 @@
 """`PathNodeType` (Mojang `BlockPathTypes`): the block path types of 1.16.5 with their default penalties
 (spec 07 §3; 1.16.5 still has DANGER_CACTUS / DAMAGE_CACTUS, which 1.19.4 removed, and lacks the 1.17 POWDER_SNOW
-and DANGER_POWDER_SNOW, whose blocks are not modelled), and 1.20's DAMAGE_CAUTIOUS and 1.20.3's DANGER_TRAPDOOR,
-last in the enum as there."""
+and DANGER_POWDER_SNOW: a search meeting powder snow stops, `navigation.refuse_powder_snow`), and 1.20's
+DAMAGE_CAUTIOUS and 1.20.3's DANGER_TRAPDOOR, last in the enum as there."""
 
 from __future__ import annotations
 

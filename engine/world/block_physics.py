@@ -27,7 +27,7 @@ AIR_BLOCKS = frozenset({"air", "cave_air", "void_air"})  # Settings.air(): Abstr
 
 # --- AbstractBlock.Settings (Blocks.java) ---
 # dynamicBounds(): no ShapeCache, so AbstractBlockState.exceedsCube() is true whatever the shape.
-DYNAMIC_BOUNDS = frozenset({"moving_piston", "scaffolding", "shulker_box"}
+DYNAMIC_BOUNDS = frozenset({"moving_piston", "scaffolding", "shulker_box", "powder_snow"}
                            | {f"{c}_shulker_box" for c in DYE_COLORS})
 # OffsetType.XZ blocks with a collision shape: getCollisionShape offsets it by getModelOffset(pos).
 OFFSET_XZ_COLLIDERS = frozenset({"bamboo"})
@@ -119,6 +119,9 @@ MATERIAL_BLOCKS: dict[str, frozenset[str]] = {
         "tripwire", "tripwire_hook", "end_rod", "scaffolding"}),
     "COBWEB": frozenset({"cobweb"}),
     "BAMBOO_SAPLING": frozenset({"bamboo_sapling"}),
+    # 1.17 Material.POWDER_SNOW: notSolid().allowsMovement(), not replaceable, pistonBehavior NORMAL (1.20 drops
+    # Material: its settings are neither replaceable nor solid, the absent context's shape being empty)
+    "POWDER_SNOW": frozenset({"powder_snow"}),
 }
 # Material.Builder flags beyond allowsMovement(): replaceable() and liquid().
 REPLACEABLE_MATERIALS = ("AIR", "STRUCTURE_VOID", "REPLACEABLE_PLANT", "NETHER_SHOOTS",
@@ -248,7 +251,7 @@ WOODEN_BUTTONS = frozenset(f"{w}_button" for w in WOOD_TYPES)
 STONE_BUTTONS = frozenset({"stone_button", "polished_blackstone_button"})
 ENTITY_COLLISION_BLOCKS = frozenset({"cobweb", "sweet_berry_bush", "bubble_column", "honey_block", "end_portal",
                                      "fire", "soul_fire", "cactus", "detector_rail", *PRESSURE_PLATES,
-                                     *WOODEN_BUTTONS})
+                                     *WOODEN_BUTTONS, "powder_snow"})
 
 
 # --- blocks added after 1.16.5 (or renamed since) that act as the tables above say, read per block in Blocks.java
@@ -296,6 +299,8 @@ LATER_PLAIN = frozenset({
 })
 # plain but for PistonBlock.isMovable, which names it (engine/influences/piston.IMMOVABLE): reinforced deepslate (1.19)
 LATER_IMMOVABLE = frozenset({"reinforced_deepslate"})
-LATER_MODELLED = LATER_PLAIN | LATER_FENCES | LATER_WALLS | LATER_IMMOVABLE | {"short_grass", "pitcher_crop"}
+# powder snow (1.17): engine/world/shape_context.py (its shape), engine/motion/block_effects.py (onEntityCollision)
+LATER_MODELLED = LATER_PLAIN | LATER_FENCES | LATER_WALLS | LATER_IMMOVABLE | {"short_grass", "pitcher_crop",
+                                                                             "powder_snow"}
 # 1.13.2's names of 1.16.5's oak signs (18w43a renamed them; engine/influences/piston.BLOCK_ENTITY_BLOCKS lists both)
 EARLIER_NAMES = frozenset({"sign", "wall_sign"})

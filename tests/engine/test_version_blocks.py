@@ -115,7 +115,7 @@ def test_1_21_7_is_bracketed_by_the_equal_tables_of_1_21_6_and_1_21_8() -> None:
     assert _run(text, 20, "1.21.7") == _run(text, 20, "1.21.8") != _run(text, 20, "1.21.4")
 
 
-@pytest.mark.parametrize(("block", "version"), [("minecraft:powder_snow", "1.17"),
+@pytest.mark.parametrize(("block", "version"), [("minecraft:pointed_dripstone", "1.17"),
                                                 ("minecraft:big_dripleaf", "1.18.2"),
                                                 ("minecraft:mangrove_leaves", "1.19"),
                                                 ("minecraft:copper_bulb", "1.21"),
@@ -235,15 +235,17 @@ def test_a_later_release_s_export_spells_its_blocks_as_its_data_version_says(tmp
 
 
 def test_a_set_block_action_placing_a_later_block_not_modelled_stops_when_it_runs() -> None:
-    """mud (plain) is placed at tick 1; powder snow stops the run at tick 2, naming it, the action and the tick."""
+    """mud (plain) is placed at tick 1; pointed dripstone stops the run at tick 2, naming it, the action and the
+    tick."""
     text = scene_toml(scene={"version": "1.19"},
                       actions=[{"tick": 1, "do": "set_block", "at": [0, 1, 0], "block": "minecraft:mud"},
-                               {"tick": 2, "do": "set_block", "at": [1, 1, 0], "block": "minecraft:powder_snow"}])
+                               {"tick": 2, "do": "set_block", "at": [1, 1, 0],
+                                "block": "minecraft:pointed_dripstone"}])
     sim = load_scene_text(text, "s.toml")
     with pytest.raises(NotImplementedError) as err:
         for _ in range(5):
             sim.tick()
-    assert "minecraft:powder_snow placed at [1, 1, 0] by set_block, tick 2" in str(err.value)
+    assert "minecraft:pointed_dripstone placed at [1, 1, 0] by set_block, tick 2" in str(err.value)
     assert sim.world.get_block_state(0, 1, 0).name == "minecraft:mud" and sim.world.get_block_state(1, 1, 0).is_air
 
 

@@ -437,6 +437,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a burning item creeping into a fire's cell: its fire ticks reset to -1 or kept at 0 beside the fire, so
     # entering it sets 8 s of fire or not, and the fire's damage removes it sooner or later (1.17)
     "fire_check_contract_1e6": ((SCENES_DIR / "flag_fire_check_contract_1e6.toml").read_text(), 6, 1),
+    # a zombie with 1 health landing on powder snow's falling shape after 4.6 blocks: dead of the fall (removed) or
+    # unhurt (1.18)
+    "powder_snow_soft_landing": ((SCENES_DIR / "flag_powder_snow_soft_landing.toml").read_text(), 35, 1),
     # an item falling 1.54 m in a tick through a vine's cell with a fall distance of 5: kept, or reset by the
     # move's raycast before the fall adds this tick's drop (1.18.2)
     "move_fall_reset_raycast": ((SCENES_DIR / "flag_move_fall_reset_raycast.toml").read_text(), 1, 1),
@@ -1033,6 +1036,7 @@ BOTH_SIMULATED |= {"arrow_drag_split", "arrow_in_ground_still"}   # arrows (1.21
 BOTH_SIMULATED |= {"arrow_hits_many"}   # arrows (1.21.11; 1.21.10 simulated too)
 BOTH_SIMULATED |= {"fall_reset_ray_capped"}   # the fall distance (1.21.9, its 25w37a snapshot read)
 BOTH_SIMULATED |= {"bobber_hooked_interactable"}   # fishing bobbers (1.21.9, its 25w33a snapshot read)
+BOTH_SIMULATED |= {"powder_snow_soft_landing"}   # powder snow (1.17.1 against 1.18)
 # the explosion's push at its centre and the powered lightning rod placed (1.21.9 read)
 BOTH_SIMULATED |= {"explosion_normalized_direction", "lightning_rod_place_schedules_tick"}
 BOTH_SIMULATED |= {"affect_neighbors_after_removal"}   # redstone (1.21.5, its snapshots read, against 1.21.4)
