@@ -180,10 +180,17 @@ def is_item(e: Entity) -> bool:
 
 class VillagerBatch(MobBatch):
     """`MobBatch` for villagers: a world holding an item leaves them to the object path, whose tick looks for the
-    items they gather (`Villager.loot`)."""
+    items they gather (`Villager.loot`), and so does one holding a villager of 1.14+ whose brain has not ticked,
+    whose first tick makes the world's Random unknown (engine.living.brain_tasks.unknown_world_random)."""
 
     def decides(self, world: World, features: Features) -> bool:
-        return not self.world_holds(world, is_item) and super().decides(world, features)
+        test = is_item if features.villager_swim_goal else is_item_or_new_brain
+        return not self.world_holds(world, test) and super().decides(world, features)
+
+
+def is_item_or_new_brain(e: Entity) -> bool:
+    """An item, or a villager with AI whose brain has not ticked (`VillagerBatch.decides`, 1.14+)."""
+    return is_item(e) or isinstance(e, Villager) and not e.no_ai and not e.brain_ticked
 
 
 class Villager(MobEntity):
@@ -198,6 +205,10 @@ class Villager(MobEntity):
     CAN_OPEN_DOORS = True
     CAN_SWIM = True
     MAX_FOLLOW_RANGE = VILLAGER_MAX_FOLLOW_RANGE
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.brain_ticked = False   # whether its brain made the world's Random unknown (unknown_world_random)
 
     def tick_movement(self, sim: TickContext, rec: Recorder | None) -> None:
         """`MobEntity.tickMovement`: `LivingEntity`'s, then the loot pickup (`loot`)."""
@@ -231,8 +242,9 @@ class Villager(MobEntity):
 
     def mob_tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`VillagerEntity.mobTick` (1.14; 1.21.10 `Villager.customServerAiStep`): `Brain.tick`
-        (engine.living.brain_tasks), then the raid check's `random.nextInt(100)` (its AI enabled, as here);
-        a trade's level-up timer and last customer do not occur in a scene."""
+        (engine.living.brain_tasks: the first leaves the world's Random unknown), then the raid check's
+        `random.nextInt(100)` (its AI enabled, as here); a trade's level-up timer and last customer do not occur in
+        a scene."""
         run_stage(rec, self, BRAIN, tick_brain, self, sim)
         self.random.next_int(VILLAGER_RAID_CHECK_BOUND)
 

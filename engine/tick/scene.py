@@ -14,6 +14,7 @@ import tomli  # the standard library's parser, compiled: its errors name the lin
 
 from engine.constants import BORDER_MAX_RADIUS, BORDER_MAX_SIZE, MINECART_EXP_MAX_SPEED_RULE_RANGE
 from engine.core.limits import MAX_EXPLOSION_POWER
+from engine.core.unknown_random import UnknownRandom
 from engine.core.versions import DEFAULT_VERSION, experiment_refusal, features_for
 from engine.entities import fishing_bobber, leash_knot
 from engine.entities.boat import Boat
@@ -316,9 +317,9 @@ def _load_saved_counters(ctx: SceneContext, sim: Simulation, head: dict[str, Any
     """What a scene saved mid-run carries (engine.tick.scene_writer): the world Random's state once the scene is
     loaded, and the next entity id when entities with higher ids were removed before the save."""
     if "random" in head:
-        _load_random(ctx, sim.random, head["random"], "scene.random")
+        sim.random = _load_random(ctx, sim.random, head["random"], "scene.random")
     if "math_random" in head:
-        _load_random(ctx, sim.math_random, head["math_random"], "scene.math_random")
+        sim.math_random = _load_random(ctx, sim.math_random, head["math_random"], "scene.math_random")
     if "next_entity_id" in head:
         sim.next_entity_id = ctx.integer(head["next_entity_id"], "scene.next_entity_id", sim.next_entity_id,
                                          2**31 - 1)
@@ -346,13 +347,18 @@ def _section_ranks(ctx: SceneContext, sim: Simulation, ids: Any) -> dict[int, in
     return rank
 
 
-def _load_random(ctx: SceneContext, random: JavaRandom, value: Any, key: str) -> None:
-    """`{state = N, next_gaussian = X}`: a java.util.Random's 48-bit state and its cached gaussian, if any."""
+def _load_random(ctx: SceneContext, random: JavaRandom, value: Any, key: str) -> JavaRandom:
+    """`{state = N, next_gaussian = X}`: a java.util.Random's 48-bit state and its cached gaussian, if any, set on
+    `random`; or `{unknown = "why"}`: a Random whose state the run had lost (engine.core.unknown_random)."""
     table = ctx.table(value, key)
+    if "unknown" in table:
+        ctx.keys(table, key, {"unknown"}, {"unknown"})
+        return UnknownRandom(ctx.string(table["unknown"], f"{key}.unknown"))
     ctx.keys(table, key, {"state", "next_gaussian"}, {"state"})
     state = ctx.integer(table["state"], f"{key}.state", 0, RANDOM_STATE_MAX)
     cached = "next_gaussian" in table
     random.set_state((state, ctx.number(table["next_gaussian"], f"{key}.next_gaussian") if cached else 0.0, cached))
+    return random
 
 
 def _array(ctx: SceneContext, doc: dict[str, Any], key: str) -> list[Any]:
@@ -580,7 +586,7 @@ def _load_entity(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key:
                                              f"passenger (it carries {len(vehicle.passengers)})")
         e.start_riding(vehicle)
     if "random" in entry:
-        _load_random(ctx, e.random, entry["random"], f"{key}.random")
+        e.random = _load_random(ctx, e.random, entry["random"], f"{key}.random")
     if LEASH_KEYS & entry.keys():
         _load_leash(ctx, sim, e, entry, key)
     if "box" in entry:

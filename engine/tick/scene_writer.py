@@ -22,6 +22,7 @@ import tomli_w
 
 from engine.constants import MINECART_EXP_MAX_SPEED_RULE
 from engine.core.atomic_file import write_atomic
+from engine.core.unknown_random import UnknownRandom
 from engine.core.versions import DEFAULT_VERSION
 from engine.entities.entity import Entity
 from engine.geometry.box import Box, Vec3
@@ -183,7 +184,10 @@ def _section_order(sim: Simulation) -> list[int] | None:
 
 
 def _random_entry(random: JavaRandom, fresh: JavaRandom) -> dict[str, Any] | None:
-    """`{state, next_gaussian}` of a Random that differs from the one loading makes, else None."""
+    """`{state, next_gaussian}` of a Random that differs from the one loading makes, else None; `{unknown}` where
+    its state is unknown (engine.core.unknown_random)."""
+    if isinstance(random, UnknownRandom):
+        return {"unknown": random.reason}
     state = random.get_state()
     if state == fresh.get_state():
         return None
