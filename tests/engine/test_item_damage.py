@@ -66,10 +66,11 @@ def test_lava_burns_items_orbs_and_armor_stands_but_not_netherite() -> None:
 def test_fire_block_damages_an_item_each_move_and_each_twenty_fire_ticks() -> None:
     """Tick 1: the item falls onto the floor inside the fire cell; `checkBlockCollision` → fireTicks −1 + 1 = 0 →
     setOnFireFor(8) = 160, damage(IN_FIRE, 1): health 4. Tick 2: baseTick, 160 % 20 == 0 → ON_FIRE: 3. Resting,
-    the item moves (and touches the fire again) only when (age + id) % 4 == 0: ticks 4, 8, 12 → 2, 1, 0."""
+    the item moves (and touches the fire again) only when (Entity.age + id) % 4 == 0, the age counted up before the
+    tick: ticks 3, 7, 11 → 2, 1, 0."""
     sim = item_beside("minecraft:fire", [0.5, 1.0, 0.5])
-    healths = [health for health, _ in health_and_fire(sim, 11)]
-    assert healths == [4, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1]
+    healths = [health for health, _ in health_and_fire(sim, 10)]
+    assert healths == [4, 3, 2, 2, 2, 2, 1, 1, 1, 1]
     sim.tick()
     assert sim.entity_by_id(1) is None or sim.entity_by_id(1).removed
 
@@ -77,11 +78,11 @@ def test_fire_block_damages_an_item_each_move_and_each_twenty_fire_ticks() -> No
 def test_cactus_damages_an_item_in_its_deflated_cell() -> None:
     """An item falling past a cactus's side (outside its 1/16-inset shape, inside its cell once deflated by 0.001)
     takes damage(CACTUS, 1) on every move from tick 7 (box bottom below y = 2): 4, 3, 2, 1; on the ground from tick
-    10 it moves again at tick 12 ((age + id) % 4 == 0) and is removed. Nothing sets it on fire."""
+    10 it moves again at tick 11 ((Entity.age + id) % 4 == 0) and is removed. Nothing sets it on fire."""
     sim = item_beside("minecraft:cactus", [1.07, 3.0, 0.5])
-    ticks = health_and_fire(sim, 11)
+    ticks = health_and_fire(sim, 10)
     assert all(fire_ticks == -1 for _, fire_ticks in ticks)
-    assert [health for health, _ in ticks] == [5, 5, 5, 5, 5, 5, 4, 3, 2, 1, 1]
+    assert [health for health, _ in ticks] == [5, 5, 5, 5, 5, 5, 4, 3, 2, 1]
     sim.tick()
     assert sim.entity_by_id(1) is None or sim.entity_by_id(1).removed
 

@@ -79,7 +79,8 @@ def test_each_entity_gets_the_shape_its_context_gets_and_is_slowed_inside(versio
     assert [s["pos"][1] for s in tnt_2[3:8]] == TNT_2_Y
     assert tnt_1[14]["fall_distance"] == 0.0 and tnt_1[13]["fall_distance"] > 2.5   # reset on the falling shape
     item = _states(lines, 3)
-    assert item[0]["pos"][1] == 2.0 and item[2]["pos"][1] == 1.7424   # on the top, then through it
+    # laid on the top, it falls through at its first move (Entity.age 1 + id 3: tick 1), slowed inside
+    assert item[0]["pos"][1] == 1.96 and item[2]["pos"][1] == 1.7812
     assert str(sim.world.get_block_state(12, 2, 0)) == "minecraft:sand"    # 5 placed on the full cube
     assert str(sim.world.get_block_state(9, 1, 0)) == "minecraft:powder_snow"   # 4 could not replace it
     assert {1, 2} <= set(handed)       # the TNT loop hands a TNT meeting powder snow to the object path
