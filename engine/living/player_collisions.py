@@ -66,15 +66,11 @@ def collide_with_entities(sim: TickContext, player: PlayerEntity) -> None:
     if player.is_dead() or not holds_pickables(sim.world):
         return
     met = sim.world.get_entities(player, collision_box(player))
-    if not sim.features.xp_orb_merging:
-        for e in met:
-            if not e.removed:
-                on_player_collision(sim, player, e)
-        return
+    merging = sim.features.xp_orb_merging          # 1.17: the orbs met are set aside, one is drawn below
     for e in met:
-        if not isinstance(e, ExperienceOrb) and not e.removed:
+        if not e.removed and not (merging and isinstance(e, ExperienceOrb)):
             on_player_collision(sim, player, e)
-    orbs = [e for e in met if isinstance(e, ExperienceOrb) and not e.removed]   # 1.17: discarded ones are gone
+    orbs = [e for e in met if merging and isinstance(e, ExperienceOrb) and not e.removed]   # discarded ones gone
     if orbs:
         on_player_collision(sim, player, orbs[player.random.next_int(len(orbs))])
 
