@@ -116,7 +116,7 @@ class JavaRandom:
         self._advance(2)
 
     def _advance(self, steps: int) -> None:
-        """The generator `steps` draws on, as `next` leaves it (the cached gaussian is kept, as it is there)."""
+        """The generator `steps` calls of `next` on (the cached gaussian kept, as `next` keeps it)."""
         for _ in range(steps):
             self._seed = (self._seed * _MULTIPLIER + _ADDEND) & _MASK
 
