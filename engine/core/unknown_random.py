@@ -1,7 +1,10 @@
 """The world's Random once the game has drawn from it in ways the engine does not run (`UnknownRandom`): the
 engine no longer knows its state, so a later draw whose value the run reads stops the run in one line naming
 what made the state unknown, on the object path and in the compiled loops alike (they take the seed through
-`get_state`, which stops too)."""
+`get_state`, which stops too). A draw whose value nothing reads — a sound's pitch or seed, drawn through
+`JavaRandom.discard_floats`, `discard_doubles` or `discard_long` — leaves it unknown and the run goes on. (The
+compiled loops draw no such value from the world's Random but an all-air explosion's shuffle, which runs only
+where every entity is TNT, after the block rays have read it.)"""
 
 from __future__ import annotations
 
@@ -14,8 +17,9 @@ if TYPE_CHECKING:
 
 
 class UnknownRandom(JavaRandom):
-    """`World.random` of unknown state. Every draw stops the run but `nextInt(1)`, which is 0 whatever the seed
-    (the bound is a power of two: (1 × next(31)) >> 31); its state stays unknown. Immutable: a snapshot keeps it."""
+    """`World.random` of unknown state. Every draw whose value the run reads stops the run but `nextInt(1)`, which
+    is 0 whatever the seed (the bound is a power of two: (1 × next(31)) >> 31); a discarded draw (`JavaRandom`'s
+    `discard_*`) does nothing. Its state stays unknown. Immutable: a snapshot keeps it."""
 
     __slots__ = ("reason",)
 
@@ -41,6 +45,10 @@ class UnknownRandom(JavaRandom):
 
     def next_gaussian(self) -> float:
         self.stop()
+
+    def _advance(self, steps: int) -> None:
+        """A draw whose value nothing reads (`discard_floats`, `discard_doubles`, `discard_long`: a sound's pitch
+        or seed) changes nothing the run knows: the state stays unknown and the run goes on."""
 
 
 def make_unknown(sim: TickContext, reason: str) -> None:

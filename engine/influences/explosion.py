@@ -146,8 +146,7 @@ def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: 
     world = sim.world
     affected = collect_blocks(world, sim.random, center, power, behavior)
     rows = damage_entities(sim, source, center, power, rec)
-    sim.random.next_float()     # doExplosionB: playSound's pitch, (1.0F + (nextFloat() - nextFloat()) * 0.2F) * 0.7F
-    sim.random.next_float()
+    sim.random.discard_floats(2)   # doExplosionB: playSound's pitch, (1.0F + (nextFloat() - nextFloat()) * 0.2F) * 0.7F
     removed = 0
     if affected.ids is not None:
         cells, keys = affected.ordered()

@@ -175,7 +175,7 @@ def on_synced_block_event(sim: TickContext, state: BlockState, pos: BlockPos, ki
         if not piston_move(sim, pos, direction, True, sticky):
             return False
         nu.set_block_state(sim, pos, state.with_("extended", True), nu.NOTIFY_ALL | nu.MOVED)
-        sim.random.next_float()          # World.playSound: the pitch draws from the world Random
+        sim.random.discard_floats()      # World.playSound: the pitch draws from the world Random
         return True
     head_pos = _offset(pos, direction, 1)
     head = world.block_entities.get(head_pos)
@@ -210,7 +210,7 @@ def on_synced_block_event(sim: TickContext, state: BlockState, pos: BlockPos, ki
                 piston_move(sim, pos, direction, False, sticky)
     else:
         nu.remove_block(sim, head_pos)
-    sim.random.next_float()              # World.playSound
+    sim.random.discard_floats()          # World.playSound
     return True
 
 

@@ -189,7 +189,7 @@ def on_open(sim: TickContext, be: ShulkerBoxBlockEntity) -> None:
     state = sim.world.get_block_state(*be.pos)
     add_synced_block_event(sim.world, BlockEvent(be.pos, state.block, SHULKER_VIEWERS_EVENT, be.viewer_count))
     if be.viewer_count == 1:
-        sim.random.next_float()            # World.playSound pitch
+        sim.random.discard_floats()        # World.playSound pitch
 
 
 def on_close(sim: TickContext, be: ShulkerBoxBlockEntity) -> None:
@@ -198,7 +198,7 @@ def on_close(sim: TickContext, be: ShulkerBoxBlockEntity) -> None:
     state = sim.world.get_block_state(*be.pos)
     add_synced_block_event(sim.world, BlockEvent(be.pos, state.block, SHULKER_VIEWERS_EVENT, be.viewer_count))
     if be.viewer_count <= 0:
-        sim.random.next_float()            # World.playSound pitch
+        sim.random.discard_floats()        # World.playSound pitch
 
 
 def can_open(world: World, state: BlockState, be: ShulkerBoxBlockEntity) -> bool:

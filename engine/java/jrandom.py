@@ -103,6 +103,23 @@ class JavaRandom:
     def next_double(self) -> float:
         return ((self.next(26) << 27) + self.next(27)) * _DOUBLE_UNIT
 
+    def discard_floats(self, count: int = 1) -> None:
+        """`count` nextFloat draws whose values nothing reads (a sound's pitch): one step of the generator each."""
+        self._advance(count)
+
+    def discard_doubles(self, count: int = 1) -> None:
+        """`count` nextDouble draws whose values nothing reads (a particle's offset): two steps each."""
+        self._advance(2 * count)
+
+    def discard_long(self) -> None:
+        """A nextLong draw whose value nothing reads (a sound's seed): two steps."""
+        self._advance(2)
+
+    def _advance(self, steps: int) -> None:
+        """The generator `steps` calls of `next` on (the cached gaussian kept, as `next` keeps it)."""
+        for _ in range(steps):
+            self._seed = (self._seed * _MULTIPLIER + _ADDEND) & _MASK
+
     def next_triangular(self, mode: float, deviation: float) -> float:
         """`Random.nextTriangular` (1.19): mode + deviation × (nextDouble − nextDouble), the left draw first."""
         a = self.next_double()

@@ -224,7 +224,7 @@ class NoteBlock(Behaviour):
         """`NoteBlock.onSyncedBlockEvent` plays the sound; from 1.19.3 (`note_block_sound_world_random`) its seed is
         the world Random's nextLong (before, the world's own thread-safe Random's)."""
         if sim.features.note_block_sound_world_random:
-            sim.random.next_long()
+            sim.random.discard_long()
 
     @staticmethod
     def play_note(sim: TickContext, pos: BlockPos, state: BlockState) -> None:

@@ -103,7 +103,7 @@ def play_sound(sim: TickContext) -> None:
     """The open or close sound: from 1.19.3 `world.playSound(..., world.getRandom().nextFloat() * 0.1F + 0.9F)`
     draws the pitch from the world Random (before, `syncWorldEvent` drew nothing)."""
     if sim.features.openable_sound_world_random:
-        sim.random.next_float()
+        sim.random.discard_floats()
 
 
 class Door(Openable):

@@ -106,10 +106,8 @@ def burnout_effects_1_13(sim: TickContext) -> None:
     nextFloat twice from the world Random, then each smoke particle (`TORCH_BURNOUT_SMOKE`) its x, y and z by
     nextDouble from the Random the block tick runs with, the world's too; a server sound or particle does nothing
     else."""
-    sim.random.next_float()
-    sim.random.next_float()
-    for _ in range(TORCH_BURNOUT_SMOKE * 3):
-        sim.random.next_double()
+    sim.random.discard_floats(2)
+    sim.random.discard_doubles(TORCH_BURNOUT_SMOKE * 3)
 
 
 def is_burned_out(world: World, pos: BlockPos, add_new: bool) -> bool:

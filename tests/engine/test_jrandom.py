@@ -88,6 +88,24 @@ def test_state_round_trip() -> None:
     assert draw_all(twin) == first
 
 
+def test_discarded_draws_step_the_generator_as_the_draws_do() -> None:
+    """`discard_floats`, `discard_doubles` and `discard_long` leave the state the draws leave (the cached gaussian
+    kept), so the next value is the JVM's."""
+    r, twin = JavaRandom(12345), JavaRandom(12345)
+    r.next_gaussian()
+    twin.next_gaussian()
+    for _ in range(3):
+        r.next_float()
+    r.next_double()
+    r.next_double()
+    r.next_long()
+    twin.discard_floats(3)
+    twin.discard_doubles(2)
+    twin.discard_long()
+    assert twin.get_state() == r.get_state()
+    assert draw_all(twin) == draw_all(r)
+
+
 @pytest.mark.parametrize("bound", [0, -1, -(2**31)])
 def test_next_int_rejects_non_positive_bound(bound: int) -> None:
     with pytest.raises(ValueError, match=str(bound)):
