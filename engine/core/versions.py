@@ -70,10 +70,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                "the point 1/1000 along lies inside the shape, else AxisAlignedBB.rayTrace with "
                                "1.0E-7 margins); a thrown entity's targets are met by AxisAlignedBB.rayTrace too "
                                "(1.13.2; 1.14's RaycastContext walks the whole ray)", (1, 13, 0), (1, 14, 0)),
-    "explosion_hash_set_blocks": ("WorldServer.newExplosion: doExplosionB draws the sound's pitch (two nextFloat "
-                                  "from the world Random) after the entities' impulses and takes the affected "
-                                  "positions in a HashSet's order, not shuffled (1.12.2; the shuffle of 1.14, "
-                                  "1.13.x not compared)", OLDEST, (1, 14, 0)),
+    "explosion_hash_set_blocks": ("the server's explosion (1.12.2 doExplosionB, 1.14.4 affectWorld) draws the "
+                                  "sound's pitch (two nextFloat from the world Random) after the entities' "
+                                  "impulses and takes the affected positions in a HashSet's order, not shuffled "
+                                  "(1.12.2-1.14.4; 1.15: the sound on the client alone, the positions shuffled "
+                                  "with the world Random; 1.13.x not compared)", OLDEST, (1, 15, 0)),
     "exposure_double_steps": ("Explosion.getExposure steps its sample fractions in double, not float (1.18.2)",
                               (1, 18, 2), None),
     "projectile_outline_shapes": ("thrown projectiles raycast block outline shapes (spec 03 §7.5); refused where "

@@ -19,6 +19,11 @@ the old block's removal hook, then the neighbour and shape updates (`engine.reds
 gravity block above falls two ticks later and redstone reacts; then `onDestroyedByExplosion` (a TNT block is
 primed). The fire is set with flags 3 too.
 
+Up to 1.14.4 (`explosion_hash_set_blocks`; 1.12.2 `doExplosionB`, 1.14.4 `affectWorld` run on the server) the
+explosion's sound is played by the server, its pitch two `nextFloat`s from the world Random after the entities,
+and the affected positions are taken in the HashSet's order, unshuffled. Before 1.14 only a TNT's explosion (BREAK,
+no fire) is compared; any other stops the run in one line.
+
 Not modelled: block loot (vanilla rolls most blocks' drops with the world Random and spawns their items,
 `Block.dropStack`). An explosion therefore advances the world Random exactly only where no dropping block is
 destroyed.
@@ -113,10 +118,16 @@ def explode(sim: TickContext, source: Entity | None, center: Vec3, power: float,
     The block rays follow the source's `ExplosionBehavior` (`Explosion.chooseBehavior`: the entity's overrides).
     Returns the event fields: `affected` (the ledger rows, interfaces.md) and `blocks_destroyed`."""
     behavior = source.explosion_behavior() if source is not None else DEFAULT_BEHAVIOR
-    if sim.features.explosion_hash_set_blocks:
-        return _explode_1_12(sim, source, center, power, rec, mode, fire, behavior)
+    features = sim.features
+    if features.tnt_angle_math_random_1_13 and (mode != BREAK or fire):
+        raise refusal(features, "explosion", f"the explosion at {tuple(center)}, tick {sim.tick_count}",
+                      "an explosion other than a TNT's is not compared before 1.14")
     affected_blocks = collect_blocks(sim.world, sim.random, center, power, behavior)
     rows = damage_entities(sim, source, center, power, rec, behavior)
+    if features.explosion_hash_set_blocks:
+        # 1.12.2 doExplosionB, 1.14.4 affectWorld on the server: playSound's pitch,
+        # (1.0F + (nextFloat() - nextFloat()) * 0.2F) * 0.7F, whatever the destruction type
+        sim.random.discard_floats(2)
     if mode == TRIGGER_BLOCK:
         trigger_blocks(sim, affected_blocks)
         removed = 0
@@ -126,43 +137,6 @@ def explode(sim: TickContext, source: Entity | None, center: Vec3, power: float,
         removed = 0
         if fire:
             create_fire(sim, [tuple(c) for c in affected_blocks.ordered()[0].tolist()])
-    return {"affected": rows, "blocks_destroyed": removed}
-
-
-def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: float, rec: Recorder | None,
-                  mode: str, fire: bool, behavior: Any) -> dict[str, Any]:
-    """1.12.2's and 1.13.2's `WorldServer.newExplosion` (`explosion_hash_set_blocks`): `Explosion.doExplosionA` —
-    the same block rays (the same 1352 world-Random floats; 1.13.2 takes the larger of the block's and the fluid's
-    resistance, as 1.14), then the entities (`damage_entities`) — and `doExplosionB(false)`: the sound's pitch
-    draws two `nextFloat` from the world Random, then the affected positions, a HashSet's order with no shuffle,
-    become air with flags 3; a TNT block caught is primed there (at the float centre, its angle from
-    `Math.random()`, `tnt_angle_math_random_1_13`, its fuse nextInt(20) + 10 from the world Random). The rays read
-    the release's block table (1.12.2's strengths are 1.13.2's: docs/block-tables.md). Any explosion but a TNT's
-    (BREAK, no fire) stops the run in one line."""
-    where = f"the explosion at {tuple(center)}, tick {sim.tick_count}"
-    if mode != BREAK or fire:
-        raise refusal(sim.features, "explosion", where, "an explosion other than a TNT's is not compared before "
-                      "1.14")
-    world = sim.world
-    affected = collect_blocks(world, sim.random, center, power, behavior)
-    rows = damage_entities(sim, source, center, power, rec)
-    sim.random.discard_floats(2)   # doExplosionB: playSound's pitch, (1.0F + (nextFloat() - nextFloat()) * 0.2F) * 0.7F
-    removed = 0
-    if affected.ids is not None:
-        cells, keys = affected.ordered()
-        air = air_table()[affected.ids[keys]].tolist()
-        for (x, y, z), was_air in zip(cells.tolist(), air, strict=True):
-            state = world.get_block_state(x, y, z)
-            if was_air or state.is_air:   # read at its turn: an earlier removal's updates may have removed it
-                continue
-            # the loot (world Random) is not modelled, as in 1.16.5; setBlockState(pos, AIR, 3)
-            nu.set_block_state(sim, (x, y, z), blocks.AIR, nu.NOTIFY_ALL)
-            removed += 1
-            if state.block == "tnt":   # BlockTNT.onBlockDestroyedByExplosion: Math.random()'s angle (prime_from_block)
-                tnt = prime_from_block(sim, x, y, z, float_centre=True)
-                tnt.fuse = sim.random.next_int(TNT_FUSE // TNT_EXPLOSION_FUSE_SPREAD) + \
-                    TNT_FUSE // TNT_EXPLOSION_FUSE_BASE
-                sim.add_entity(tnt)
     return {"affected": rows, "blocks_destroyed": removed}
 
 
@@ -577,17 +551,21 @@ def _blast_protection(entity: Entity) -> int:
 # --- affectWorld --------------------------------------------------------------------------------------------
 
 def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False) -> int:
-    """`Explosion.affectWorld` for a BREAK or DESTROY explosion: `Collections.shuffle(list, world.random)`, then
-    every position that is not air (read at its turn) becomes air with flags 3; a TNT block becomes primed TNT
+    """`Explosion.affectWorld` for a BREAK or DESTROY explosion: `Collections.shuffle(list, world.random)` (from
+    1.15; up to 1.14.4 the positions stay in the HashSet's order, `explosion_hash_set_blocks`), then every position
+    that is not air (read at its turn) becomes air with flags 3; a TNT block becomes primed TNT
     (`TntBlock.onDestroyedByExplosion`: the spawn angle from the world Random, then fuse nextInt(80 / 4) + 80 / 8,
-    AMBIGUITY-N2: 10..29 gt); then the fire, if any, in the shuffled order. Returns the number of blocks removed."""
+    AMBIGUITY-N2: 10..29 gt); then the fire, if any, in that order. Returns the number of blocks removed."""
+    shuffled = not sim.features.explosion_hash_set_blocks
     if affected.ids is None and not fire:
-        shuffle_draws(sim.random, affected.count, keep=False)   # all air: only the shuffle's draws matter
+        if shuffled:
+            shuffle_draws(sim.random, affected.count, keep=False)   # all air: only the shuffle's draws matter
         return 0
     world = sim.world
     cells, keys = affected.ordered()
     order = list(range(len(cells)))
-    shuffle(sim.random, order)
+    if shuffled:
+        shuffle(sim.random, order)
     removed = 0
     air = air_table()[affected.ids[keys]].tolist() if affected.ids is not None else [True] * len(cells)
     for i in order:

@@ -390,9 +390,11 @@ class Blasts:
 
 def usable(sim: TickContext) -> bool:
     """Whether this simulation's explosions may take `tick_exploding`: the default explosion step, the release
-    not refusing explosions."""
+    not refusing explosions and shuffling the affected positions (the loop steps the shuffle's draws, not the
+    sound's of `explosion_hash_set_blocks`)."""
     from engine.influences import explosion
-    return sim.explosion_step is explosion.explode and "explosion" not in sim.features.refused
+    return sim.explosion_step is explosion.explode and "explosion" not in sim.features.refused \
+        and not sim.features.explosion_hash_set_blocks
 
 
 def near_blocks(features: Features) -> bool:

@@ -12,6 +12,8 @@ scenes at each release and its neighbours.
 * Soul sand before 1.15: `SoulSandBlock.onEntityCollision` multiplies the Motion by (0.4, 1.0, 0.4) once per cell
   the block check visits, and `Entity.move` has no velocity multiplier (`soul_sand_on_collision`); honey (1.15)
   runs as 1.16's, and is refused in 1.14.x, which lacks it.
+* Explosions up to 1.14.4: the server draws the sound's pitch (two world-Random floats) and takes the affected
+  positions in the HashSet's order, unshuffled (`explosion_hash_set_blocks`, 1.15).
 * Items: 1.14 moves an item every tick (`item_moves_when_needed`, 1.14.1); up to 1.16.1 the ground multiplies an
   item's Motion Y by −0.5 whatever its sign (`item_bounces_only_falling`, 1.16.2).
 """
@@ -265,3 +267,46 @@ def test_honey_runs_as_1_16_s_in_1_15_and_is_no_block_of_1_14_4() -> None:
     assert _on_floor("1.15.2", "honey_block") == _on_floor("1.16", "honey_block")
     with pytest.raises(SceneError, match=r"unknown block 'minecraft:honey_block'.*no block of 1\.14\.4"):
         _on_floor("1.14.4", "honey_block")
+
+
+CAUGHT_TNT = """
+[scene]
+name = "three TNT blocks caught by an explosion"
+version = "{version}"
+seed = 11
+
+[[blocks]]
+at = [2, 60, 0]
+block = "minecraft:tnt"
+
+[[blocks]]
+at = [-2, 60, 0]
+block = "minecraft:tnt"
+
+[[blocks]]
+at = [0, 60, 2]
+block = "minecraft:tnt"
+
+[[entities]]
+type = "tnt"
+pos = [0.5, 60.0, 0.5]
+fuse = 1
+no_gravity = true
+"""
+
+
+def _caught(version: str) -> list[tuple[tuple[float, float, float], tuple[float, float, float]]]:
+    """Where the TNT blocks the explosion catches are primed, and their Motion, in spawn order."""
+    sim = load_scene_text(CAUGHT_TNT.format(version=version), "caught")
+    sim.tick()
+    return [(tuple(e.pos), tuple(e.motion)) for e in sim.entities]
+
+
+def test_caught_tnt_blocks_are_primed_in_the_hash_set_s_order_up_to_1_14_4() -> None:
+    """1.14 and 1.14.4 prime the three caught TNT blocks in 1.12.2's order (the HashSet's: 1.12.2 draws their
+    angles from Math.random, so only the positions are compared) with the world Random's angles after the sound's
+    two floats; 1.15 shuffles, so its angles differ."""
+    old, late, new = _caught("1.14"), _caught("1.14.4"), _caught("1.15")
+    assert len(old) == 3 and old == late
+    assert [p for p, _ in late] == [p for p, _ in _caught("1.12.2")]
+    assert [m for _, m in late] != [m for _, m in new]
