@@ -559,10 +559,11 @@ def _powder_snow(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) 
     under a burning entity broken (`break_under_burning`) and the on-fire flag cleared (`setOnFire(false)`: the
     client's flag, nothing the engine keeps; the fire ticks stay, and the fire test after the check puts the
     entity out as `inPowderSnow` is set). From 1.18 a living entity reads the block at its position through
-    `getBlockStateAtPos`'s cache, kept through the check: a burning one whose box holds more than one powder snow
-    cell (a later cell would read the broken one as powder snow) stops in one line."""
+    `getBlockStateAtPos`'s cache, kept through the check (1.17 reads it live): a burning one whose box holds more
+    than one powder snow cell (a later cell would read the broken one as powder snow) stops in one line, in
+    1.17 too."""
     _stuck_in_powder_snow(pos, e, sim)
-    if e.is_on_fire() and e.living and not e.is_player and _powder_snow_cells(e, sim.world) > 1:
+    if e.is_on_fire() and e.living and not e.is_player and _powder_snow_cells(e, sim) > 1:
         raise refusal(sim.features, "block_effects", f"entity {e.id} ({e.TYPE}) burning in powder snow at "
                       f"{list(pos)}, tick {sim.tick_count}", "a burning living entity in more than one powder snow "
                       "cell (getBlockStateAtPos's cache, 1.18) is not modelled")
@@ -611,9 +612,10 @@ def break_under_burning(e: Entity, sim: TickContext, pos: BlockPos) -> None:
         nu.remove_block(sim, pos)       # breakBlock(pos, false): no drops; a level event and a game event besides
 
 
-def _powder_snow_cells(e: Entity, world: World) -> int:
-    """The powder snow cells of the box deflated by 1.0E-7 (the check's cells)."""
-    b, d = e.box, BLOCK_COLLISION_DEFLATE_1_19_3
+def _powder_snow_cells(e: Entity, sim: TickContext) -> int:
+    """The powder snow cells of the box deflated as `checkBlockCollision` deflates it (0.001; 1.0E-7 from 1.19.3)."""
+    b, world = e.box, sim.world
+    d = BLOCK_COLLISION_DEFLATE_1_19_3 if sim.features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE
     return sum(world.get_block_state(x, y, z).block == "powder_snow"
                for x in range(floor(b.min_x + d), floor(b.max_x - d) + 1)
                for y in range(floor(b.min_y + d), floor(b.max_y - d) + 1)

@@ -304,11 +304,15 @@ def _stopped(text: str, ticks: int, prepare=None) -> str:
 
 
 def test_what_is_not_modelled_stops_in_one_line() -> None:
-    """A burning player (the server breaks the block), an arrow, and from 1.21.7 a frozen player walking into fire
-    (its ignition thaws it in the block walk)."""
+    """A burning player (the server breaks the block), a burning zombie landing across two powder snow cells (the
+    cached block at its position), an arrow, and from 1.21.7 a frozen player walking into fire (its ignition thaws
+    it in the block walk)."""
     def burning(sim) -> None:
         sim.entity_by_id(1).fire_ticks = 300
     assert "the server breaks powder snow under a burning player" in _stopped(PLAYER, 20, burning)
+    across = PLAYER.replace("pos = [10.5, 7.5, 3.5]", "pos = [10.0, 7.5, 3.5]")
+    assert "entity 2 (minecraft:zombie) burning in powder snow" in _stopped(across, 20, lambda sim: setattr(
+        sim.entity_by_id(2), "fire_ticks", 300))
     fire = in_release(PLAYER, "1.21.8") + '\n[[blocks]]\nat = [5, 1, 0]\nblock = "minecraft:fire"\n'
     assert "entity 1 frozen or in powder snow in fire or lava" in _stopped(fire, 60)
     arrow = ENTITIES + '\n[[entities]]\ntype = "minecraft:arrow"\nid = 7\npos = [-1.5, 1.5, 0.5]\n' \
