@@ -554,6 +554,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                 "contracted by 1.0E-6, not 0.001 (1.17)", (1, 17, 0), None),
     "powder_snow_soft_landing": ("PowderSnowBlock.onLandedUpon plays a fall sound instead of Block's fall damage "
                                  "(1.18; 1.17-1.17.1 hurt an entity landing on powder snow)", (1, 18, 0), None),
+    "powder_snow_climb_was_in": ("LivingEntity.travel: an entity in leather boots climbs powder snow (Y 0.2 on a "
+                                 "horizontal collision or a jump) where it was in powder snow at the tick's start "
+                                 "(wasInPowderSnow), not where its position's block is powder snow (1.21.7; "
+                                 "1.21.5-1.21.6 not read)", (1, 21, 7), None),
     "move_fall_reset_raycast": ("Entity.move: a move of length² ≥ 1 with a fall distance raycasts along it "
                                 "(RaycastContext.ShapeType.FALLDAMAGE_RESETTING: climbable blocks, sweet berry "
                                 "bushes, cobwebs; FluidHandling.WATER); a hit resets the fall distance "
@@ -1708,6 +1712,7 @@ class Features:
     block_collision_deflate_1e7: bool
     fire_check_contract_1e6: bool
     powder_snow_soft_landing: bool
+    powder_snow_climb_was_in: bool
     move_fall_reset_raycast: bool
     tick_block_collision: bool
     fire_block_1_21_2: bool

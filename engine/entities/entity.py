@@ -139,6 +139,7 @@ class Entity:
         self.on_fire_at_move = False           # Entity.onFire (1.21.2): on fire when the last move began
         self.movements: tuple = ()             # Entity.movementThisTick (1.21.7): inside_blocks.Movement
         self.in_powder_snow = False            # Entity.inPowderSnow (1.17): set by powder snow, cleared by baseTick
+        self.was_in_powder_snow = False        # Entity.wasInPowderSnow: inPowderSnow when baseTick cleared it
         self.frozen_ticks = 0                  # Entity.getFrozenTicks (1.17): living entities' (tick_freezing)
 
     def tick_entity_head(self) -> None:
@@ -473,7 +474,7 @@ class Entity:
         test lava with their own box (`in_lava_material_box`). A rider whose vehicle was removed dismounts first."""
         if self.vehicle is not None and self.vehicle.removed:
             self.stop_riding(sim)
-        self.in_powder_snow = False     # 1.17 (wasInPowderSnow is read only by mobs' goals and pathfinding)
+        self.was_in_powder_snow, self.in_powder_snow = self.in_powder_snow, False     # 1.17
         old = sim.features.water_material_acceleration
         if old:
             self.handle_water_movement(sim)

@@ -140,6 +140,16 @@ class LivingEntity(Entity):
         `powder_snow_walkable_mobs`)."""
         return self.equipment.get("feet") == LEATHER_BOOTS
 
+    def climbs_powder_snow(self, world: World, features: Features) -> bool:
+        """`LivingEntity.applyMovementInput`'s powder snow climb (1.17): in leather boots, with its position's block
+        powder snow (1.18: `getBlockStateAtPos`, the same block here); from 1.21.7 (`powder_snow_climb_was_in`,
+        `handleRelativeFrictionAndCalculateMovement`) where it was in powder snow at the tick's start."""
+        if not self.walks_on_powder_snow():
+            return False
+        if features.powder_snow_climb_was_in:
+            return self.was_in_powder_snow
+        return world.get_block_state(floor(self.pos.x), floor(self.pos.y), floor(self.pos.z)).block == "powder_snow"
+
     def can_move_voluntarily(self) -> bool:
         """`LivingEntity.canMoveVoluntarily`: true on the server."""
         return True

@@ -125,6 +125,7 @@ UNREAD_FLAGS = frozenset({
     "explosion_double_sqrt", "exposure_double_steps", "blast_protection_linear", "knockback_double",
     "item_entity_world_random", "xp_orb_merging", "item_push_out_contracted", "fire_check_contract_1e6",
     "powder_snow_soft_landing",           # a mob whose move meets powder snow is handed back (its shape is dynamic)
+    "powder_snow_climb_was_in",           # and one that was in it takes the object path (`_speed`)
     "bobber_use_checks_owner", "minecart_water_drag", "tnt_minecart_blast_primes", "boat_dismount_passenger_yaw",
     "boat_dismount_block_heights", "boat_fall_distance_float", "dismount_removed_vehicle_in_place",
     "passenger_attachment_points", "shulker_tick_1_17", "firework_hand_offset", "firework_tick_1_16",

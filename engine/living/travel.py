@@ -313,7 +313,8 @@ def travel_ordinary(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
     move(e, sim, MovementType.SELF, e.motion, rec)                                  # step 5
     if sim.features.effective_gravity_after_move:   # 1.21.2 travelMidAir: getEffectiveGravity after the move
         d = effective_gravity(e, sim.features)
-    if (e.horizontal_collision or e.jumping and not sim.features.climbing_1_12) and e.is_climbing(world):  # step 6
+    if (e.horizontal_collision or e.jumping and not sim.features.climbing_1_12) and (
+            e.is_climbing(world) or e.climbs_powder_snow(world, sim.features)):                 # step 6
         run_stage(rec, e, CLIMB_UP, climb_up, e)
     if e.effects.has(fx.LEVITATION):                                                # step 7.1
         run_stage(rec, e, LEVITATION, levitate, e, sim.features)

@@ -32,7 +32,7 @@ from engine.constants import (
     HONEY_SLIDE_MIN_VY,
     HONEY_SLIDE_SPEED,
     HONEY_SLIDE_TOP,
-    POWDER_SNOW_FALLING_DISTANCE,
+    POWDER_SNOW_FALLING_TOP,
     POWDER_SNOW_MULTIPLIER,
     SLIME_BOUNCE_LIVING,
     SLIME_BOUNCE_NONLIVING,
@@ -66,6 +66,7 @@ from engine.motion.inside_blocks import (
     EXTINGUISH,
     FIRE_IGNITE,
     LAVA_IGNITE,
+    Effect,
     Movement,
     StepBasedCollector,
     axis_step_order,
@@ -80,6 +81,7 @@ from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
 from engine.world.blocks import parse_block_state
 from engine.world.fluid_states import LAVA, WATER, fluid_state
+from engine.world.shape_context import POWDER_SNOW_FALLING_SHAPE, powder_snow_collision_shape
 from engine.world.world import EFFECT, FLUID
 
 if TYPE_CHECKING:
@@ -291,23 +293,12 @@ def apply_effects_from_blocks(e: Entity, sim: TickContext, rec, start: Vec3 | No
         walk = _walk_movement_1_21_10 if sim.features.block_walk_step_budget else _walk_movement
         for m in movements:
             walk(e, sim, rec, m, collector, visited)
-        _refuse_powder_snow_and_fire(e, sim, visited)
     collector.apply_and_clear(e)
     if was_on_fire and not e.is_on_fire():                                      # the extinguish sound's pitch
         e.random.next_float()
         e.random.next_float()
     if not e.is_on_fire() and e.fire_ticks <= before and e.fire_ticks <= 0:
         e.fire_ticks = -e.burning_duration()
-
-
-def _refuse_powder_snow_and_fire(e: Entity, sim: TickContext, visited: set[BlockPos]) -> None:
-    """1.21.7's walk met powder snow and fire or lava: FIRE_IGNITE (or LAVA_IGNITE) runs before powder snow's
-    EXTINGUISH, whose prior action breaks the block under a burning entity (mob griefing on): not modelled."""
-    met = {sim.world.get_block_state(*pos).block for pos in visited}
-    if "powder_snow" in met and met & phys.FIRE_OR_LAVA:
-        raise refusal(sim.features, "block_effects", f"entity {e.id} in powder snow and fire or lava, tick "
-                      f"{sim.tick_count}", "the block walk ignites it before powder snow's EXTINGUISH, which breaks "
-                      "the block under a burning entity: not modelled")
 
 
 def _walk_movement(e: Entity, sim: TickContext, rec, m: Movement, collector: StepBasedCollector,
@@ -369,14 +360,15 @@ def _check_inside_blocks(e: Entity, sim: TickContext, rec, start: Vec3, end: Vec
     """`Entity.checkInsideBlocks(from, to, collector, visited)` (1.21.7): each cell
     `blocks_intersected_between` gives for the box at `end` deflated by 1.0E-5F, while the entity is alive: air
     passed; each other cell once a tick (`visited`); its `entityInside` where its inside shape is the full cube
-    (every modelled block's but the end portal's, which stops the run) or met along the path; then its fluid's,
+    (every modelled block's but the end portal's, which stops the run, and powder snow's falling shape,
+    `powder_snow_inside_met`) or met along the path; then its fluid's,
     where the fluid's box (height `getHeight(world, pos)`, the top in float) is met along the path
     (`collidedWithFluid`: the box at `start` moved to `end`, `collided_along_vector`), each call after the
     collector's `advanceStep` to the cell's step.
 
     With a `budget` (1.21.10, `block_walk_step_budget`): the cells of `blocks_intersected_between_1_21_10`, the
     walk ending at the first whose step reaches the budget; a cell counts as visited only where its inside shape
-    or its fluid was met (the same here: every modelled block's inside shape is the full cube); the bubble column
+    or its fluid was met (powder snow's falling shape missed leaves its cell to a later step); the bubble column
     acts only on a long step (over 0.99999) or a box that intersects its cell (`entityInside`'s `intersects`).
     Returns the last step walked + 1 (1 when none was)."""
     world = sim.world
@@ -396,29 +388,39 @@ def _check_inside_blocks(e: Entity, sim: TickContext, rec, start: Vec3, end: Vec
         if rec is not None:
             rec.geometry(cell("checked_cell", pos, step))
         state = world.get_block_state(*pos)
-        if state.is_air or pos in visited:
+        if state.is_air:
             continue
-        visited.add(pos)
+        if budget is None:                                                      # 1.21.7: visited before the tests
+            if pos in visited:
+                continue
+            visited.add(pos)
         if state.block in _OWN_INSIDE_SHAPE:
             raise refusal(sim.features, "block_effects", f"entity {e.id} in {state.block} at {list(pos)}, tick "
                           f"{sim.tick_count}", f"{state.block}'s getEntityInsideCollisionShape and entityInside of "
                           "1.21.7 are not compared")
-        collector.advance_step(step)
-        if state.block in phys.FIRE_TAG:
-            _fire_inside(state, e, sim, collector)
-        elif budget is not None and state.block == "bubble_column" and not long_step and \
-                not box.intersects_coords(pos[0], pos[1], pos[2], pos[0] + 1, pos[1] + 1, pos[2] + 1):
-            pass                                                                # BubbleColumnBlock: intersects
-        else:
-            handler = _COLLISION_HANDLERS.get(state.block)
-            if handler is not None:
-                handler(state, pos, e, sim)
+        inside = state.block != "powder_snow" or powder_snow_inside_met(e, world, pos, start_box, Vec3(dx, dy, dz))
         fs = fluid_state(state)
-        if fs.fluid is None:
-            continue
         x, y, z = pos
-        top = f32(float(y) + get_height(world, x, y, z))
-        if collided_along_vector(start_box, dx, dy, dz, Box(float(x), float(y), float(z), x + 1.0, top, z + 1.0)):
+        fluid = fs.fluid is not None and collided_along_vector(start_box, dx, dy, dz, Box(
+            float(x), float(y), float(z), x + 1.0, f32(float(y) + get_height(world, x, y, z)), z + 1.0))
+        if budget is not None:                                                  # 1.21.10: visited where met
+            if not (inside or fluid) or pos in visited:
+                continue
+            visited.add(pos)
+        if inside:
+            collector.advance_step(step)
+            if state.block in phys.FIRE_TAG:
+                _fire_inside(state, e, sim, collector)
+            elif state.block == "powder_snow":
+                _powder_snow_inside(pos, e, sim, collector)
+            elif budget is not None and state.block == "bubble_column" and not long_step and \
+                    not box.intersects_coords(x, y, z, x + 1, y + 1, z + 1):
+                pass                                                            # BubbleColumnBlock: intersects
+            else:
+                handler = _COLLISION_HANDLERS.get(state.block)
+                if handler is not None:
+                    handler(state, pos, e, sim)
+        if fluid:
             collector.advance_step(step)
             if fs.fluid == WATER:                                          # WaterFluid.entityInside
                 collector.apply(EXTINGUISH)
@@ -450,21 +452,21 @@ def _fire_ignite(e: Entity) -> None:
 
 def _inside_effects(sim: TickContext) -> dict:
     """`InsideBlockEffectType`'s effects (powder snow's FREEZE: its handler marks the entity, and
-    `LivingEntity.tick_freezing` counts the frozen tick in the same order, before the thaw). From 1.21.10 fire and
-    lava also apply CLEAR_FREEZE (the frozen ticks to 0, and the extinguish sound's draws where that thaws): a
-    frozen entity meeting them stops in one line."""
-    effects = {FIRE_IGNITE: _fire_ignite, LAVA_IGNITE: lambda o: o.lava_ignite(),
-               EXTINGUISH: lambda o: setattr(o, "fire_ticks", -o.burning_duration())}   # clearFire
-    if sim.features.block_walk_step_budget:
-        for kind in (FIRE_IGNITE, LAVA_IGNITE):
-            effects[kind] = lambda o, ignite=effects[kind]: (_refuse_clear_freeze(o, sim), ignite(o))
-    return effects
+    `LivingEntity.tick_freezing` counts the frozen tick in the same order, before the thaw). Fire's and lava's
+    ignition (`igniteForTicks`) also clears the frozen ticks (1.21.7; 1.21.10 adds CLEAR_FREEZE to both blocks,
+    the same for entities that are not fire-immune, as every modelled one), the extinguish sound's draws where
+    that thaws: a living entity frozen, or marked in powder snow in the walk, that they ignite stops in one line."""
+    def thawing(ignite: Effect) -> Effect:
+        return lambda o: (_refuse_ignite_thaw(o, sim), ignite(o))
+    return {FIRE_IGNITE: thawing(_fire_ignite), LAVA_IGNITE: thawing(lambda o: o.lava_ignite()),
+            EXTINGUISH: lambda o: setattr(o, "fire_ticks", -o.burning_duration())}   # clearFire
 
 
-def _refuse_clear_freeze(e: Entity, sim: TickContext) -> None:
-    if e.frozen_ticks:
-        raise refusal(sim.features, "block_effects", f"entity {e.id} frozen in fire or lava, tick {sim.tick_count}",
-                      "CLEAR_FREEZE (1.21.10: fire and lava thaw in the block walk) is not modelled")
+def _refuse_ignite_thaw(e: Entity, sim: TickContext) -> None:
+    if e.living and (e.frozen_ticks or e.in_powder_snow and e.can_freeze()):
+        raise refusal(sim.features, "block_effects", f"entity {e.id} frozen or in powder snow in fire or lava, tick "
+                      f"{sim.tick_count}", "the thaw of igniteForTicks (1.21.7) and CLEAR_FREEZE (1.21.10) in the "
+                      "block walk is not modelled")
 
 
 def collect_collisions_between(start: Vec3, end: Vec3, box: Box) -> list[BlockPos]:
@@ -553,35 +555,84 @@ POWDER_SNOW_UNMODELLED_LIVING = frozenset({"minecraft:armor_stand", "minecraft:s
 
 
 def _powder_snow(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
-    """`PowderSnowBlock.onEntityCollision` (1.17; 1.21.7 `entityInside`, the same): an entity not living, or a
-    living one whose position's block is powder snow, is slowed (`slowMovement`, (0.9F, 1.5, 0.9F)); every entity
-    is marked in powder snow (1.21.7: the FREEZE effect, applied after the walk; the frozen ticks are counted in
-    `LivingEntity.tick_freezing`) and loses the server-side on-fire flag (`setOnFire(false)`, nothing the engine
-    keeps). Stops in one line for the kinds not modelled there, a burning entity (it breaks the block,
-    mob griefing on, and is put out: not modelled), a living entity in leather boots (climbing powder snow,
-    `applyMovementInput`, not compared), and, in 1.21.7's walk, an entity falling more than 2.5 (its inside
-    shape is the falling shape, not compared)."""
-    why = _powder_snow_refusal(e, sim)
-    if why is not None:
+    """`PowderSnowBlock.onEntityCollision` (1.17–1.21.4): `_stuck_in_powder_snow`, then, on the server, the block
+    under a burning entity broken (`break_under_burning`) and the on-fire flag cleared (`setOnFire(false)`: the
+    client's flag, nothing the engine keeps; the fire ticks stay, and the fire test after the check puts the
+    entity out as `inPowderSnow` is set). From 1.18 a living entity reads the block at its position through
+    `getBlockStateAtPos`'s cache, kept through the check (1.17 reads it live): a burning one whose box holds more
+    than one powder snow cell (a later cell would read the broken one as powder snow) stops in one line, in
+    1.17 too."""
+    _stuck_in_powder_snow(pos, e, sim)
+    if e.is_on_fire() and e.living and not e.is_player and _powder_snow_cells(e, sim) > 1:
+        raise refusal(sim.features, "block_effects", f"entity {e.id} ({e.TYPE}) burning in powder snow at "
+                      f"{list(pos)}, tick {sim.tick_count}", "a burning living entity in more than one powder snow "
+                      "cell (getBlockStateAtPos's cache, 1.18) is not modelled")
+    break_under_burning(e, sim, pos)
+
+
+def _powder_snow_inside(pos: BlockPos, e: Entity, sim: TickContext, collector: StepBasedCollector) -> None:
+    """`PowderSnowBlock.entityInside` (1.21.7; 1.21.10 the same): `_stuck_in_powder_snow`; before the step's
+    EXTINGUISH (so after its FIRE_IGNITE and LAVA_IGNITE) the block under a burning entity is broken
+    (`break_under_burning`); FREEZE (the entity is marked here, its frozen tick counted by
+    `LivingEntity.tick_freezing`) and EXTINGUISH."""
+    _stuck_in_powder_snow(pos, e, sim)
+    collector.run_before(EXTINGUISH, lambda o: break_under_burning(o, sim, pos))
+    collector.apply(EXTINGUISH)
+
+
+def _stuck_in_powder_snow(pos: BlockPos, e: Entity, sim: TickContext) -> None:
+    """What both releases' powder snow does at once: an entity not living, or a living one whose position's block
+    is powder snow, is slowed (`slowMovement`, 1.21.7 `makeStuckInBlock`: (0.9F, 1.5, 0.9F)); every entity is
+    marked in powder snow (1.21.7: the FREEZE effect, applied after the walk; nothing reads the mark before).
+    Stops in one line for the kinds not modelled there."""
+    unmodelled = e.TYPE in POWDER_SNOW_UNMODELLED_LIVING if e.living else e.TYPE not in POWDER_SNOW_KINDS
+    if unmodelled:
         raise refusal(sim.features, "block_effects", f"entity {e.id} ({e.TYPE}) in powder snow at {list(pos)}, "
-                      f"tick {sim.tick_count}", why)
+                      f"tick {sim.tick_count}", "what powder snow does to it (its own moves or damage) is not "
+                      "modelled")
     p = e.pos
     if not e.living or sim.world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block == "powder_snow":
         slow_movement(e, POWDER_SNOW_MULTIPLIER)
     e.in_powder_snow = True
 
 
-def _powder_snow_refusal(e: Entity, sim: TickContext) -> str | None:
-    """Why powder snow's effect on `e` is not simulated, or None."""
-    unmodelled = (e.TYPE in POWDER_SNOW_UNMODELLED_LIVING or e.walks_on_powder_snow()) if e.living \
-        else e.TYPE not in POWDER_SNOW_KINDS
-    if unmodelled:
-        return "what powder snow does to it (climbing in leather boots, its own moves or damage) is not modelled"
-    if e.is_on_fire():
-        return "a burning entity breaks powder snow and is put out: not modelled"
-    if sim.features.apply_effects_from_blocks and e.fall_distance > POWDER_SNOW_FALLING_DISTANCE:
-        return "the falling shape as its inside shape (getEntityInsideCollisionShape) is not compared"
-    return None
+def break_under_burning(e: Entity, sim: TickContext, pos: BlockPos) -> None:
+    """Powder snow under a burning entity: `World.breakBlock(pos, false)` where mob griefing is on (the default
+    game rule; a player needs none) and `canModifyAt` (true but for projectiles and players): the cell's air set
+    with flags 3, so its neighbours are updated (a gravity block above falls). A burning player is refused in one
+    line: its server-side move breaks the block, not the client's move the engine runs."""
+    if not e.is_on_fire():
+        return
+    if e.is_player:
+        raise refusal(sim.features, "block_effects", f"entity {e.id} (a player) burning in powder snow at "
+                      f"{list(pos)}, tick {sim.tick_count}", "the server breaks powder snow under a burning player "
+                      "(its own move of the client's packets): not modelled")
+    from engine.redstone import neighbor_updates as nu  # engine.redstone imports this module (through move)
+    with sim.world.caused_by("entity"):
+        nu.remove_block(sim, pos)       # breakBlock(pos, false): no drops; a level event and a game event besides
+
+
+def _powder_snow_cells(e: Entity, sim: TickContext) -> int:
+    """The powder snow cells of the box deflated as `checkBlockCollision` deflates it (0.001; 1.0E-7 from 1.19.3)."""
+    b, world = e.box, sim.world
+    d = BLOCK_COLLISION_DEFLATE_1_19_3 if sim.features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE
+    return sum(world.get_block_state(x, y, z).block == "powder_snow"
+               for x in range(floor(b.min_x + d), floor(b.max_x - d) + 1)
+               for y in range(floor(b.min_y + d), floor(b.max_y - d) + 1)
+               for z in range(floor(b.min_z + d), floor(b.max_z - d) + 1))
+
+
+def powder_snow_inside_met(e: Entity, world: World, pos: BlockPos, start_box: Box, delta: Vec3) -> bool:
+    """`PowderSnowBlock.getEntityInsideCollisionShape` (1.21.7) and the walk's test of it: the entity's collision
+    shape there, or the full cube where that is empty; the full cube (`Shapes.block()`) is met wherever the walk
+    reaches, the falling shape (an entity falling more than 2.5) only where the box at the movement's start
+    meets it along the movement (`collidedWithShapeMovingFrom`). Read when the cell is visited: a slowing in an
+    earlier cell has reset the fall."""
+    x, y, z = pos
+    if powder_snow_collision_shape(y, e.shape_context(world)) is not POWDER_SNOW_FALLING_SHAPE:
+        return True
+    return collided_along_vector(start_box, delta.x, delta.y, delta.z,
+                                 Box(float(x), float(y), float(z), x + 1.0, y + POWDER_SNOW_FALLING_TOP, z + 1.0))
 
 
 def _sweet_berry_bush(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:

@@ -220,6 +220,9 @@ class StepBasedCollector:
     def apply(self, effect_type: int) -> None:
         self._in_step.add(effect_type)
 
+    def run_before(self, effect_type: int, action: Effect) -> None:
+        self._before[effect_type].append(action)
+
     def run_after(self, effect_type: int, action: Effect) -> None:
         self._after[effect_type].append(action)
 

@@ -1,7 +1,9 @@
 """Powder snow (1.17+): its collision shape by the entity's context, the slowing inside it, a living entity's
-freezing and 1.18's soft landing (`scenes/powder_snow_entities.toml`, `scenes/powder_snow_player.toml`) — compiled,
-on the object path and traced alike, the kernels handing such entities to the object path; a mutant for each rule
-(the shape, the slowing, the freezing), and the cases it does not model stopping in one line."""
+freezing and 1.18's soft landing (`scenes/powder_snow_entities.toml`, `scenes/powder_snow_player.toml`), the block
+broken under a burning entity and 1.21.7's inside shape (`scenes/powder_snow_fire_and_fall.toml`), the climb in
+leather boots (`scenes/powder_snow_leather_boots.toml`) — compiled, on the object path and traced alike, the kernels
+handing such entities to the object path; a mutant for each rule (the shape, the slowing, the freezing, the break,
+the inside shape, the climb), and the cases it does not model stopping in one line."""
 
 from __future__ import annotations
 
@@ -30,6 +32,8 @@ jit.bind_kernels()
 ENTITIES = (SCENES_DIR / "powder_snow_entities.toml").read_text(encoding="utf-8")
 PLAYER = (SCENES_DIR / "powder_snow_player.toml").read_text(encoding="utf-8")
 EXPOSURE = (SCENES_DIR / "powder_snow_exposure.toml").read_text(encoding="utf-8")
+FIRE_AND_FALL = (SCENES_DIR / "powder_snow_fire_and_fall.toml").read_text(encoding="utf-8")
+BOOTS = (SCENES_DIR / "powder_snow_leather_boots.toml").read_text(encoding="utf-8")
 TICKS = 35
 
 # id → (position, on the ground) after 35 ticks, every release with powder snow: the TNTs and the item sunk through
@@ -208,6 +212,85 @@ def test_powder_snow_is_no_block_before_1_17() -> None:
     assert "\n" not in str(err.value)
 
 
+# scenes/powder_snow_fire_and_fall.toml after 8 ticks: the cells (0, 1, 0) (under burning item 1), (0, 2, 0) (its sand,
+# fallen: entity 7), (2, 1, 0) (item 2, unlit), (5, 1, 0) (fire first, item 3) and (7, 1, 0) (powder snow first, item
+# 4), and entity → (position, fire ticks): item 1 put out, item 3 lit again in tick 5, item 4 in tick 4 and 8 from
+# 1.21.7 (out of the powder snow it broke) and put out by it before; TNT 5 passes the falling shape from 1.21.7
+CELLS = [(0, 1, 0), (0, 2, 0), (2, 1, 0), (5, 1, 0), (7, 1, 0)]
+FIRE_AND_FALL_AT_8 = {
+    "1.20.1": (["air", "air", "powder_snow", "air", "powder_snow"], {4: (Vec3(8.0, 1.0, 0.5), -1),
+                                                                      5: (Vec3(1.4409999883174895, 1.92, 3.5), -1)}),
+    "1.21.8": (["air", "air", "powder_snow", "air", "air"], {4: (Vec3(8.0, 1.0, 0.5), 160),
+                                                              5: (Vec3(4.23092443545536, 1.92, 3.5), -1)}),
+}
+FIRE_AND_FALL_BOTH = {1: (Vec3(0.5, 1.0, 0.5), -1), 2: (Vec3(2.5, 1.0, 0.5), -1), 3: (Vec3(5.0, 1.0, 0.5), 157),
+                      6: (Vec3(1.4409999883174895, 1.92, 5.5), -1), 7: (Vec3(0.5, 1.1874466753280002, 0.5), -1)}
+
+
+def _fire_and_fall(sim) -> tuple[list[str], dict[int, tuple[Vec3, int]]]:
+    cells = [sim.world.get_block_state(*p).block for p in CELLS]
+    return cells, {e.id: (e.pos, e.fire_ticks) for e in sim.reported_entities()}
+
+
+@pytest.mark.parametrize("version", ["1.20.1", "1.21.8", "1.21.11"])
+def test_burning_items_break_powder_snow_and_tnt_passes_its_falling_shape(version: str) -> None:
+    """`onEntityCollision` (1.20.1) and `entityInside` (1.21.8, 1.21.11: ignited before the extinguishing) break
+    the block under a burning item and the sand above falls; from 1.21.7 a TNT fallen 3 blocks passes over the
+    falling shape."""
+    _, _, sim = three_ways_counted(in_release(FIRE_AND_FALL, version), 8, run_lines, Tnt, "tick")
+    cells, at = FIRE_AND_FALL_AT_8["1.20.1" if version == "1.20.1" else "1.21.8"]
+    assert _fire_and_fall(sim) == (cells, FIRE_AND_FALL_BOTH | at)
+
+
+def test_without_the_break_the_powder_snow_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mutant: a burning entity breaks nothing; the sand stays up."""
+    monkeypatch.setattr(block_effects, "break_under_burning", lambda e, sim, pos: None)
+    sim = load_scene_text(FIRE_AND_FALL)
+    sim.vectorize = False
+    for _ in range(8):
+        sim.tick()
+    assert _fire_and_fall(sim)[0] == ["powder_snow", "sand", "powder_snow", "powder_snow", "powder_snow"]
+
+
+def test_without_the_inside_shape_the_fallen_tnt_is_slowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mutant: powder snow's inside shape always the full cube (1.21.8)."""
+    monkeypatch.setattr(block_effects, "powder_snow_inside_met", lambda *args: True)
+    sim = load_scene_text(in_release(FIRE_AND_FALL, "1.21.8"))
+    sim.vectorize = False
+    for _ in range(8):
+        sim.tick()
+    assert sim.entity_by_id(5).pos == Vec3(1.4409999883174895, 1.92, 3.5)
+
+
+# the booted player's Y in ticks 1-14: up to 1.21.4 it climbs from its first tick (its position's block) and stands on
+# the top (3.0) in tick 11; from 1.21.7 it climbs from tick 2 (in powder snow at the tick's start), once more in
+# tick 9 (its feet out of it), and stands on the top in tick 14; on the top, it jumps again (1.21.4)
+BOOTS_Y = {
+    "1.21.4": [1.4199999868869781, 1.5963999903202057, 1.7727999937534333, 1.949199997186661, 2.1256000006198885,
+               2.302000004053116, 2.4784000074863437, 2.6548000109195713, 2.831200014352799, 3.0076000177860265, 3.0,
+               3.419999986886978, 3.753199980521202, 4.001335979112148],
+    "1.21.8": [1.4199999868869781, 1.9197999773383136, 2.0961999807715412, 2.272599984204769, 2.4489999876379964,
+               2.625399991071224, 2.8017999945044516, 2.978199997937679, 3.154600001370907, 3.272200003659725,
+               3.30904800661993, 3.266759048697872, 3.1469158676017783, 3.0],
+}
+
+
+@pytest.mark.parametrize("version", ["1.21.4", "1.21.8"])
+def test_leather_boots_climb_out_of_powder_snow(version: str) -> None:
+    lines, _, _ = three_ways_counted(in_release(BOOTS, version), 14, run_lines, Tnt, "tick")
+    assert [s["pos"][1] for s in _states(lines, 1)] == BOOTS_Y[version]
+
+
+def test_without_the_climb_the_booted_player_stays_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mutant: no powder snow climb; the jump alone does not lift the player out."""
+    monkeypatch.setattr(LivingEntity, "climbs_powder_snow", lambda self, world, features: False)
+    sim = load_scene_text(in_release(BOOTS, "1.21.4"))
+    sim.vectorize = False
+    for _ in range(14):
+        sim.tick()
+    assert sim.entity_by_id(1).pos.y < 3.0
+
+
 def _stopped(text: str, ticks: int, prepare=None) -> str:
     sim = load_scene_text(text)
     sim.vectorize = False
@@ -221,13 +304,17 @@ def _stopped(text: str, ticks: int, prepare=None) -> str:
 
 
 def test_what_is_not_modelled_stops_in_one_line() -> None:
-    """A burning item (it would break the block), a player in leather boots (it climbs powder snow), an arrow."""
+    """A burning player (the server breaks the block), a burning zombie landing across two powder snow cells (the
+    cached block at its position), an arrow, and from 1.21.7 a frozen player walking into fire (its ignition thaws
+    it in the block walk)."""
     def burning(sim) -> None:
-        sim.entity_by_id(3).fire_ticks = 100
-    assert "a burning entity breaks powder snow" in _stopped(ENTITIES, 5, burning)
-    boots = 'on_ground = true\nequipment = { feet = "minecraft:leather_boots" }\n'
-    booted = PLAYER.replace("on_ground = true\n", boots, 1)
-    assert "climbing in leather boots" in _stopped(booted, 20)
+        sim.entity_by_id(1).fire_ticks = 300
+    assert "the server breaks powder snow under a burning player" in _stopped(PLAYER, 20, burning)
+    across = PLAYER.replace("pos = [10.5, 7.5, 3.5]", "pos = [10.0, 7.5, 3.5]")
+    assert "entity 2 (minecraft:zombie) burning in powder snow" in _stopped(across, 20, lambda sim: setattr(
+        sim.entity_by_id(2), "fire_ticks", 300))
+    fire = in_release(PLAYER, "1.21.8") + '\n[[blocks]]\nat = [5, 1, 0]\nblock = "minecraft:fire"\n'
+    assert "entity 1 frozen or in powder snow in fire or lava" in _stopped(fire, 60)
     arrow = ENTITIES + '\n[[entities]]\ntype = "minecraft:arrow"\nid = 7\npos = [-1.5, 1.5, 0.5]\n' \
         'motion = [1.0, 0.0, 0.0]\nno_gravity = true\n'
     assert "entity 7 (minecraft:arrow) in powder snow" in _stopped(arrow, 5)

@@ -440,6 +440,7 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a zombie with 1 health landing on powder snow's falling shape after 4.6 blocks: dead of the fall (removed) or
     # unhurt (1.18)
     "powder_snow_soft_landing": ((SCENES_DIR / "flag_powder_snow_soft_landing.toml").read_text(), 35, 1),
+    "powder_snow_climb_was_in": ((SCENES_DIR / "powder_snow_leather_boots.toml").read_text(), 14, 1),
     # an item falling 1.54 m in a tick through a vine's cell with a fall distance of 5: kept, or reset by the
     # move's raycast before the fall adds this tick's drop (1.18.2)
     "move_fall_reset_raycast": ((SCENES_DIR / "flag_move_fall_reset_raycast.toml").read_text(), 1, 1),
