@@ -19,6 +19,7 @@ import tomli
 
 from engine.java.javanum import f32
 from engine.tick.scene import load_scene
+from engine.tick.scene_writer import write_scene
 from tests.conftest import SCENES_DIR
 from viewer.cli import main, trace_lines
 
@@ -75,15 +76,22 @@ def test_the_fast_toml_parser_reads_each_scene_as_tomli_does(path: Path) -> None
 
 
 @pytest.mark.parametrize("path", SCENES, ids=[p.stem for p in SCENES])
-def test_every_bundled_scene_traces_100_ticks(path: Path, capsys) -> None:
-    """`tickscope trace SCENE --ticks 100` succeeds for each bundled scene: 101 lines, an entity, finite positions."""
-    assert main(["trace", str(path), "--ticks", "100"]) == 0
-    captured = capsys.readouterr()
-    assert captured.err == ""
-    lines = [json.loads(s) for s in captured.out.splitlines()]
+def test_every_bundled_scene_traces_100_ticks_and_its_written_copy_the_same(path: Path, capsys, tmp_path: Path) -> None:
+    """`tickscope trace SCENE --ticks 100` succeeds for each bundled scene: 101 lines, an entity, finite positions;
+    and the scene written back (engine.tick.scene_writer) and traced so prints the same lines."""
+    def traced(scene: Path) -> str:
+        assert main(["trace", str(scene), "--ticks", "100"]) == 0
+        captured = capsys.readouterr()
+        assert captured.err == ""
+        return captured.out
+    out = traced(path)
+    lines = [json.loads(s) for s in out.splitlines()]
     assert [line["tick"] for line in lines] == list(range(101))
     assert lines[0]["entities"], f"{path.name} has no entity"
     assert all(math.isfinite(c) for line in lines for e in line["entities"] for c in e["pos"])
+    written = tmp_path / "written.toml"
+    write_scene(load_scene(path), written)
+    assert traced(written) == out
 
 
 def test_bundled_scenes_are_the_documented_set() -> None:
