@@ -1,19 +1,21 @@
-"""The Analysis panel's long work (a sweep, a solve, a version diff, the ghost run) as background jobs: each runs in
-a child process (forked on Linux: it starts at once, with the engine already imported; spawned elsewhere), which
-sends its progress and then its result, or its error as one line, through a pipe. The window keeps drawing: the
-child holds no lock of this process, and the status line shows the job's progress bar and a Cancel button, which
-ends the child. Results are those of the CLI's commands (`tickscope sweep|solve|diff`), which call the same
-functions."""
+"""The window's long work as background jobs (the Analysis panel's sweep, solve, version diff and ghost run; the
+Release menu's run in another release, `viewer.release_switch`): each runs in a child process (forked on Linux: it
+starts at once, with the engine already imported; spawned elsewhere), which sends its progress and then its result,
+or its error as one line, through a pipe. The window keeps drawing: the child holds no lock of this process, and
+the status line shows the job's progress bar and a Cancel button, which ends the child. Results are those of the
+CLI's commands (`tickscope sweep|solve|diff`), which call the same functions."""
 
 from __future__ import annotations
 
 import math
+import pickle
 import sys
 import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+FORKS = sys.platform == "linux"   # a child forked, with this process's memory; elsewhere spawned (the work pickled)
 Progress = Callable[[float], None]   # a job's work tells its progress, 0 to 1
 Work = Callable[[Progress], Any]
 
@@ -21,18 +23,27 @@ Work = Callable[[Progress], Any]
 class AnalysisJob:
     """`work` (a picklable function of a progress callback) run in a child process; `poll` each frame."""
 
-    def __init__(self, name: str, work: Work, measured: bool = True) -> None:
-        """`name` labels the progress bar; `measured`: the work tells its progress (else the bar only moves)."""
+    def __init__(self, name: str, work: Work, measured: bool = True, unpicklable: bool = False) -> None:
+        """`name` labels the progress bar; `measured`: the work tells its progress (else the bar only moves);
+        `unpicklable`: the work holds what does not pickle (the window's edits, closures), so it needs a forked child
+        and, where none can be forked, runs here at once (the window waits)."""
         import multiprocessing  # imported on first use: start-up time (36 ms)
-        context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
         self.name, self.measured = name, measured
         self.fraction = 0.0
         self.started = time.perf_counter()
+        self._end: tuple[str, Any] | None = None
+        self.process: Any = None
+        if unpicklable and not FORKS:
+            self._end = _outcome(work, self._told)
+            return
+        context = multiprocessing.get_context("fork" if FORKS else "spawn")
         self._answers, answer = context.Pipe(duplex=False)
         self.process = context.Process(target=_child, args=(answer, work), daemon=True)
         self.process.start()
         answer.close()   # the child's end: the pipe reports the child's death as end of file
-        self._end: tuple[str, Any] | None = None
+
+    def _told(self, fraction: float) -> None:
+        self.fraction = fraction
 
     def progress(self) -> float:
         """The progress bar's value: 0 to 1, or an animated negative value (ImGui's 'running, amount unknown')."""
@@ -45,7 +56,7 @@ class AnalysisJob:
 
     def cancel(self) -> None:
         """End the child now; the next `poll` says 'cancelled'."""
-        if self._end is None:
+        if self._end is None:   # (a job run here has ended already)
             self._end = ("cancelled", None)
             self.process.terminate()
             self.process.join()
@@ -70,24 +81,32 @@ class AnalysisJob:
 
 def _child(answer: Any, work: Work) -> None:
     """In the child: run the work, telling its progress; answer with its result or its error (one line)."""
-    from engine import ArgumentError, PathError, SceneError, SimulationLimit, one_line
+    from engine import one_line
     told = [0.0]
 
     def progress(fraction: float) -> None:   # each hundredth once: a long sweep's rows never fill the pipe
         if fraction >= told[0] + 0.01 or fraction >= 1.0:
             told[0] = fraction
             answer.send(("progress", fraction))
+    end = _outcome(work, progress)
     try:
-        result = work(progress)
-    except (SceneError, PathError, SimulationLimit, ArgumentError) as err:   # as the CLI says them
-        answer.send(("error", one_line(str(err))))
-    except NotImplementedError as err:
-        answer.send(("error", one_line(f"not simulated: {err}")))
-    except Exception as err:   # anything else: still one line in the Errors panel, never a dead window
-        answer.send(("error", one_line(f"{type(err).__name__}: {err}")))
-    else:
-        answer.send(("done", result))
+        answer.send(end)
+    except (pickle.PicklingError, TypeError, AttributeError) as err:   # pickled before any byte is sent
+        answer.send(("error", one_line(f"the result does not pickle: {type(err).__name__}: {err}")))
     answer.close()
+
+
+def _outcome(work: Work, progress: Progress) -> tuple[str, Any]:
+    """('done', what the work returns) or ('error', why it failed, in one line)."""
+    from engine import ArgumentError, PathError, SceneError, SimulationLimit, one_line
+    try:
+        return "done", work(progress)
+    except (SceneError, PathError, SimulationLimit, ArgumentError) as err:   # as the CLI says them
+        return "error", one_line(str(err))
+    except NotImplementedError as err:
+        return "error", one_line(f"not simulated: {err}")
+    except Exception as err:   # anything else: still one line in the Errors panel, never a dead window
+        return "error", one_line(f"{type(err).__name__}: {err}")
 
 
 def sweep_rows(scene: str, ticks: int, vary: list[str], measure: list[str],

@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from viewer.history import History
     from viewer.panels.export import ExportSettings
     from viewer.panels.ledger import LedgerTable
+    from viewer.release_switch import ReleaseSwitch
     from viewer.table_export import TableExport
 
 LOADING = "loading the simulation..."   # what the first frame's panels say where they need the engine
@@ -147,6 +148,7 @@ class ViewerApp(Readouts, Playback):
         self.ghost: VersionGhost | None = None  # the scene in a second version, drawn as a ghost (Analysis panel)
         self.job: VideoExport | None = None     # a video being exported (the status line shows its progress)
         self.table_jobs: list[TableExport] = []  # Entity table CSVs being written (the status line too)
+        self.release_job: ReleaseSwitch | None = None   # the scene being run in another release (the Release menu)
         self.export_settings: ExportSettings | None = None   # File › Export video...'s window, while open
         self.allow_unmapped = False   # the scene shown was opened without what 1.16.5 lacks (reloads keep it)
         self.opened_release: str | None = None   # `--version`: the release the file shown runs in (reloads keep it)
@@ -201,9 +203,11 @@ class ViewerApp(Readouts, Playback):
         self.adopt(sim, scene_path, self.sim.tick_count if keep_tick else None)
         return True
 
-    def adopt(self, sim: Any, scene_path: str | None, tick: int | None = None, recovered: bool = False) -> None:
+    def adopt(self, sim: Any, scene_path: str | None, tick: int | None = None, recovered: bool = False,
+              history: History | None = None, events: EventLog | None = None) -> None:
         """Show `sim`, freshly loaded from `scene_path` (or from its recovery file: `recovered`), from its first
-        tick (or run to `tick`, camera kept). A recovery file left by an earlier session is offered back."""
+        tick (or run to `tick`, camera kept), or already run with its `history` and `events` (another release's run,
+        made in the background). A recovery file left by an earlier session is offered back."""
         from engine import entity_table
         from viewer.drawing.framing import scene_bounds
         from viewer.history import History
@@ -212,9 +216,9 @@ class ViewerApp(Readouts, Playback):
         self.state.release = sim.version
         if self.state.table_fields is None:
             self.state.table_fields = entity_table.DEFAULT_FIELDS
-        self.history = History(sim)
+        self.history = history if history is not None else History(sim)
         self.undo = UndoStack(Bookmarks(sim))
-        self.events = EventLog()
+        self.events = events if events is not None else EventLog()
         self.scene_path = Path(scene_path) if scene_path is not None else None
         self.watch = Watch(self.scene_path, time.perf_counter())
         self.recovery = Recovery(self.recovery_dir, self.scene_path)
@@ -340,7 +344,7 @@ class ViewerApp(Readouts, Playback):
         return bool(state.playing or state.commands or state.pending_steps or state.pending_edits or
                     state.pending_micro or state.rewind_to is not None or state.event_jump or state.screenshot or
                     self._meshing or self.job is not None or self.dialog.busy or any(jobs) or bool(self.table_jobs) or
-                    any(self.controls.keys.data.values()))
+                    self.release_job is not None or any(self.controls.keys.data.values()))
 
     def _redraw(self, dt: float) -> None:
         if self.window.has_exit:
@@ -379,6 +383,9 @@ class ViewerApp(Readouts, Playback):
             run_commands(self, now)
             self._run_job()
             self._end_table_jobs()
+            if self.release_job is not None:
+                from viewer.release_switch import take_over
+                take_over(self)
         rect = self.view_rect
         if not waiting:
             self.handle_clicks(rect)
@@ -563,7 +570,7 @@ class ViewerApp(Readouts, Playback):
         state = self.state
         clear_on_escape(state)      # before the menu bar closes an open menu with the same Escape
         draw_menu_bar(state, bool(self.undo.done), bool(self.undo.undone), self.scene_path is not None)
-        draw_status_bar(state, [self.job, *self.table_jobs, *running_jobs(self)])
+        draw_status_bar(state, [self.job, *self.table_jobs, self.release_job, *running_jobs(self)])
         self.view_rect = dock_panels(state.reset_layout)
         state.reset_layout = False
         steps = self.steps()
@@ -667,6 +674,8 @@ class ViewerApp(Readouts, Playback):
             self.job.stop()
         for job in self.table_jobs:    # a CSV half written: cancelled, its part removed
             job.stop()
+        if self.release_job is not None:   # a run in another release being made: its process ended
+            self.release_job.cancel()
         self.scene.release()
         self.imgui_renderer.release()
         implot.destroy_context(self.implot_context)

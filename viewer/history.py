@@ -233,15 +233,13 @@ class History:
         return sum(self._keyframe_bytes.values()) + self._states_bytes
 
     def _keyframe(self, tick: int) -> None:
-        from engine import Snapshot
-        snap = self.sim.snapshot()
-        state = (*snap.state[:5], None)             # the trace record is re-derived, not kept
+        state = record_free(self.sim.snapshot()).state   # the trace record is re-derived, not kept
         try:
             kept: Any = zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), COMPRESSION)
             used = len(kept)
         except (pickle.PicklingError, TypeError, AttributeError):   # not picklable: kept live, measured
             live, used = _measure(self.sim.snapshot)
-            kept = Snapshot((*live.state[:5], None))
+            kept = record_free(live)
         dict.__setitem__(self.snapshots, tick, kept)
         self._keyframe_bytes[tick] = used
         self._enforce()
@@ -317,6 +315,16 @@ class History:
             return
         self._run_to(tick, traced=self.sim.trace_enabled)
 
+    def go_to_with_record(self, tick: int) -> Any:
+        """`go_to(tick)`, and the tick's trace record, also at an edited tick (whose keyframe keeps none): the tick
+        before restored and this one run again, traced. The record, None at the first tick (which has none)."""
+        if tick <= self.first_tick:
+            self.go_to(tick)
+        else:
+            self.go_to(tick - 1)
+            self.step()
+        return self.sim.last_record
+
     def _run_to(self, tick: int, traced: bool) -> None:
         """Restore the keyframe the branch reaches `tick` from and simulate the ticks after it; `traced`: run
         the last tick traced, so its record is there (a branch's first tick has none of its own)."""
@@ -364,6 +372,19 @@ class History:
         self._keyframe(tick)
         self.states[tick] = TickStates.pack(entity_states(self.sim), None)
         self._states_bytes += self.states[tick].nbytes
+
+
+def record_free(snap: Snapshot) -> Snapshot:
+    """`snap` without its trace record: a record is re-derived by running its tick again, and may hold what does not
+    pickle (the compiled loop's stages, replayed on demand)."""
+    from engine import Snapshot
+    return Snapshot((*snap.state[:5], None))
+
+
+def with_record(snap: Snapshot, record: Any) -> Snapshot:
+    """`snap` (record-free) with the trace record of its tick."""
+    from engine import Snapshot
+    return Snapshot((*snap.state[:5], record))
 
 
 def hold_inputs(sim: Any, schedules: Mapping[int, Any]) -> None:

@@ -1,17 +1,19 @@
 """The Release menu runs the open scene in another release (issue 26 item 5; viewer.release_switch): the scene is
 loaded again as `--version` loads it and run to the tick shown, edits made again at their ticks; a release that
-refuses the scene is one line in the Errors panel and the release shown runs on; Save writes the release."""
+refuses the scene is one line in the Errors panel and the release shown runs on; Save writes the release. The run is
+made in a background job: the window draws its progress bar meanwhile, Cancel leaves the release shown."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from imgui_bundle import imgui
 
 from engine import Vec3, load_scene
-from viewer import editing
+from viewer import analysis_job, editing
 from viewer.commands import save_to
-from viewer.panels import menu, version_picker
+from viewer.panels import menu, status, version_picker
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 PEARL = SCENES / "pearl_throw_flat.toml"   # a 1.16.5 scene; its pearl flies differently in 1.20.4 and 1.21.3
@@ -32,11 +34,17 @@ def pearl_in(release: str, ticks: int, edits: tuple = ()) -> Vec3:
     return sim.entity_by_id(PEARL_ID).pos
 
 
-def choose(app, release: str) -> None:
-    """The Release menu's picker set to `release`, and the frame that runs it."""
+def choose(app, release: str, wait: bool = True) -> None:
+    """The Release menu's picker set to `release`, the frame that starts its run, and (`wait`) the frames until the
+    window shows it or says why not."""
     app.state.release_wanted = release
     app.state.commands.append("release")
     app.draw_frame()
+    deadline = time.monotonic() + 120
+    while wait and app.release_job is not None:
+        assert time.monotonic() < deadline, f"{release} was not run in 120 s"
+        app.draw_frame()
+        time.sleep(0.01)
 
 
 def step(app, ticks: int) -> None:
@@ -145,3 +153,62 @@ def test_the_release_menu_queues_the_release_chosen(open_app, flat_scene: Path, 
     imgui.end()
     imgui.end_frame()
     assert app.state.release_wanted == "1.20.4" and app.state.commands == ["release"]
+
+
+def test_the_run_is_made_in_the_background_with_its_progress_bar(open_app, monkeypatch) -> None:
+    """The frame that starts the run in 1.21.3 still shows 1.16.5 at tick 5, with the job's progress bar in the
+    status line; the job tells its progress to the end, and the window then shows 1.21.3's run."""
+    app = open_app(PEARL)
+    step(app, 5)
+    sim = app.sim
+    bars: list[str] = []
+    real_bar = status.imgui.progress_bar
+    monkeypatch.setattr(status.imgui, "progress_bar",
+                        lambda fraction, size, label: bars.append(label) or real_bar(fraction, size, label))
+    choose(app, "1.21.3", wait=False)
+    job = app.release_job
+    assert job.process.is_alive() and app.sim is sim and sim.version == "1.16.5" and sim.tick_count == 5
+    assert bars and bars[0].startswith("switching to 1.21.3: ")
+    choose(app, "1.21.3")   # the release being run: nothing new starts
+    assert job.fraction == 1.0 and not app.state.errors and app.sim.version == "1.21.3"
+    assert app.sim.tick_count == 5 and app.sim.entity_by_id(PEARL_ID).pos == pearl_in("1.21.3", 5)
+
+
+def test_cancel_ends_the_job_and_the_release_shown_runs_on(open_app) -> None:
+    """Cancel (the status line's button) ends the job's process: 1.16.5 stays, at its tick, and the status line
+    says so."""
+    app = open_app(PEARL)
+    step(app, 2)
+    sim = app.sim
+    choose(app, "1.20.4", wait=False)
+    job = app.release_job
+    job.cancel()
+    assert not job.process.is_alive()
+    app.draw_frame()
+    assert app.release_job is None and app.sim is sim and sim.version == app.state.release == "1.16.5"
+    assert sim.tick_count == 2 and app.state.errors == [] and app.state.status == "1.20.4 cancelled, 1.16.5 runs on"
+
+
+def test_an_edit_made_while_the_run_is_made_is_made_again_in_it(open_app) -> None:
+    """An edit in the frame that starts the run in 1.21.3 (so the run was made without it): that run is made again
+    with it, and the window shows 1.21.3 with the edit, on the undo stack."""
+    app = open_app(PEARL)
+    step(app, 5)
+    edits = ((5, MOTION_Y, 0.5),)
+    app.state.pending_edits.append(editing.set_field(PEARL_ID, MOTION_Y, 0.5))
+    choose(app, "1.21.3")
+    assert not app.state.errors and app.sim.version == "1.21.3" and app.sim.tick_count == 5
+    assert [(c.tick, c.label, c.lapsed) for c in app.undo.done] == [(5, "entity 2.motion.y", False)]
+    step(app, 1)
+    assert app.sim.entity_by_id(PEARL_ID).pos == pearl_in("1.21.3", 6, edits) != pearl_in("1.21.3", 6)
+
+
+def test_where_no_child_can_be_forked_the_run_is_made_in_the_window(open_app, monkeypatch) -> None:
+    """Not Linux (the edits, closures, cannot be given to a spawned child): the frame that chooses 1.21.3 makes its
+    run and shows it."""
+    monkeypatch.setattr(analysis_job, "FORKS", False)
+    app = open_app(PEARL)
+    step(app, 5)
+    choose(app, "1.21.3", wait=False)
+    assert app.release_job is None and not app.state.errors and app.sim.version == "1.21.3"
+    assert app.sim.tick_count == 5 and app.sim.entity_by_id(PEARL_ID).pos == pearl_in("1.21.3", 5)
