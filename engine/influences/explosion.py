@@ -19,9 +19,13 @@ the old block's removal hook, then the neighbour and shape updates (`engine.reds
 gravity block above falls two ticks later and redstone reacts; then `onDestroyedByExplosion` (a TNT block is
 primed). The fire is set with flags 3 too.
 
-Not modelled: block loot (vanilla rolls most blocks' drops with the world Random and spawns their items,
-`Block.dropStack`). An explosion therefore advances the world Random exactly only where no dropping block is
-destroyed.
+Block loot (engine/influences/explosion_loot.py), 1.16–1.16.5: each destroyed block's drops are rolled with the
+world Random at its turn, before it becomes air (TNT drops nothing: it is primed), merged as
+`Explosion.tryMergeStack` merges them, and dropped as items after the last block (`Block.dropStack`, three
+world-Random floats each). A table step that is not modelled (a drawing condition or count, a weighted choice, a
+block entity's contents) and a block broken by the updates of a removal (its drops fall at once) stop the run in
+one line naming the block. In the other releases the loot is not modelled (no items, no draws: docs/versions.md,
+the `explosion` row).
 """
 
 from __future__ import annotations
@@ -70,6 +74,7 @@ from engine.influences.explosion_kernel import (
     samples_bound,
 )
 from engine.influences.explosion_ledger import Ledger
+from engine.influences.explosion_loot import ExplosionDrops
 from engine.java.javanum import f32
 from engine.java.javautil import shuffle, shuffle_draws
 from engine.java.jrandom import JavaRandom
@@ -121,7 +126,8 @@ def explode(sim: TickContext, source: Entity | None, center: Vec3, power: float,
         trigger_blocks(sim, affected_blocks)
         removed = 0
     elif mode != NONE:
-        removed = affect_world(sim, affected_blocks, fire)
+        drops = ExplosionDrops(sim, tuple(center), power if mode == DESTROY else None, source is not None)
+        removed = affect_world(sim, affected_blocks, fire, drops)
     else:
         removed = 0
         if fire:
@@ -156,7 +162,7 @@ def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: 
             state = world.get_block_state(x, y, z)
             if was_air or state.is_air:   # read at its turn: an earlier removal's updates may have removed it
                 continue
-            # the loot (world Random) is not modelled, as in 1.16.5; setBlockState(pos, AIR, 3)
+            # the loot (world Random) is not modelled: docs/versions.md, the `explosion` row; setBlockState(pos, AIR, 3)
             nu.set_block_state(sim, (x, y, z), blocks.AIR, nu.NOTIFY_ALL)
             removed += 1
             if state.block == "tnt":   # BlockTNT.onBlockDestroyedByExplosion: Math.random()'s angle (prime_from_block)
@@ -577,15 +583,19 @@ def _blast_protection(entity: Entity) -> int:
 
 # --- affectWorld --------------------------------------------------------------------------------------------
 
-def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False) -> int:
+def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False,
+                 drops: ExplosionDrops | None = None) -> int:
     """`Explosion.affectWorld` for a BREAK or DESTROY explosion: `Collections.shuffle(list, world.random)`, then
-    every position that is not air (read at its turn) becomes air with flags 3; a TNT block becomes primed TNT
-    (`TntBlock.onDestroyedByExplosion`: the spawn angle from the world Random, then fuse nextInt(80 / 4) + 80 / 8,
-    AMBIGUITY-N2: 10..29 gt); then the fire, if any, in the shuffled order. Returns the number of blocks removed."""
+    every position that is not air (read at its turn) has its loot rolled into `drops` and becomes air with flags
+    3; a TNT block becomes primed TNT (`TntBlock.onDestroyedByExplosion`: the spawn angle from the world Random,
+    then fuse nextInt(80 / 4) + 80 / 8, AMBIGUITY-N2: 10..29 gt); after the last block the drops fall
+    (`Block.dropStack`); then the fire, if any, in the shuffled order. `drops` None: a BREAK explosion's. Returns
+    the number of blocks removed."""
     if affected.ids is None and not fire:
         shuffle_draws(sim.random, affected.count, keep=False)   # all air: only the shuffle's draws matter
         return 0
     world = sim.world
+    drops = drops or ExplosionDrops(sim, None, None)
     cells, keys = affected.ordered()
     order = list(range(len(cells)))
     shuffle(sim.random, order)
@@ -598,16 +608,29 @@ def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False)
         state = world.get_block_state(x, y, z)
         if state.is_air:   # read at its turn: an earlier removal's updates may have removed it (a door's half)
             continue
-        # vanilla rolls the block's loot here (world Random) and drops it afterwards: not modelled
-        nu.set_block_state(sim, (x, y, z), blocks.AIR, nu.NOTIFY_ALL)
+        drops.roll(state, (x, y, z))
+        _remove(sim, drops, (x, y, z))
         removed += 1
         if state.block == "tnt":
             tnt = prime_from_block(sim, x, y, z, float_centre=sim.features.tnt_exploded_float_centre_1_15)
             tnt.fuse = sim.random.next_int(TNT_FUSE // TNT_EXPLOSION_FUSE_SPREAD) + TNT_FUSE // TNT_EXPLOSION_FUSE_BASE
             sim.add_entity(tnt)
+    drops.drop()
     if fire:
         create_fire(sim, [tuple(cells[i].tolist()) for i in order])
     return removed
+
+
+def _remove(sim: TickContext, drops: ExplosionDrops, pos: tuple[int, int, int]) -> None:
+    """`setBlockState(pos, AIR, 3)` of an exploded block, watching the cells it and its updates make air
+    (`ExplosionDrops.check_broken`)."""
+    world = sim.world
+    outer, world.removals = world.removals, []
+    try:
+        nu.set_block_state(sim, pos, blocks.AIR, nu.NOTIFY_ALL)
+        drops.check_broken(world.removals, pos)
+    finally:
+        world.removals = outer
 
 
 def trigger_blocks(sim: TickContext, affected: AffectedBlocks) -> None:
