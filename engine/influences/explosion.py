@@ -22,10 +22,10 @@ primed). The fire is set with flags 3 too.
 Block loot (engine/influences/explosion_loot.py), 1.16–1.16.5: each destroyed block's drops are rolled with the
 world Random at its turn, before it becomes air (TNT drops nothing: it is primed), merged as
 `Explosion.tryMergeStack` merges them, and dropped as items after the last block (`Block.dropStack`, three
-world-Random floats each). A table step that is not modelled (a drawing condition or count, a weighted choice, a
-block entity's contents) and a block broken by the updates of a removal (its drops fall at once) stop the run in
-one line naming the block. In the other releases the loot is not modelled (no items, no draws: docs/versions.md,
-the `explosion` row).
+world-Random floats each). A block broken by the updates of a removal drops its own at once, and a container
+scatters its inventory (engine/influences/block_drops.py). A table step that is not modelled (a drawing count, a
+weighted choice, a block entity's data) stops the run in one line naming the block. In the other releases the
+loot is not modelled (no items, no draws: docs/versions.md, the `explosion` row).
 """
 
 from __future__ import annotations
@@ -609,7 +609,7 @@ def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False,
         if state.is_air:   # read at its turn: an earlier removal's updates may have removed it (a door's half)
             continue
         drops.roll(state, (x, y, z))
-        _remove(sim, drops, (x, y, z))
+        nu.set_block_state(sim, (x, y, z), blocks.AIR, nu.NOTIFY_ALL)
         removed += 1
         if state.block == "tnt":
             tnt = prime_from_block(sim, x, y, z, float_centre=sim.features.tnt_exploded_float_centre_1_15)
@@ -619,18 +619,6 @@ def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False,
     if fire:
         create_fire(sim, [tuple(cells[i].tolist()) for i in order])
     return removed
-
-
-def _remove(sim: TickContext, drops: ExplosionDrops, pos: tuple[int, int, int]) -> None:
-    """`setBlockState(pos, AIR, 3)` of an exploded block, watching the cells it and its updates make air
-    (`ExplosionDrops.check_broken`)."""
-    world = sim.world
-    outer, world.removals = world.removals, []
-    try:
-        nu.set_block_state(sim, pos, blocks.AIR, nu.NOTIFY_ALL)
-        drops.check_broken(world.removals, pos)
-    finally:
-        world.removals = outer
 
 
 def trigger_blocks(sim: TickContext, affected: AffectedBlocks) -> None:

@@ -3,24 +3,24 @@ world Random at its turn in the shuffled order before it becomes air (`engine.wo
 DESTROY), merged into the explosion's list of (stack, position) pairs (`Explosion.tryMergeStack`), and after the
 last block each pair dropped at its position (`Block.dropStack`).
 
-Where a table's step is not modelled (`LootNotModelled`) or the removal's updates break another block that has
-loot (vanilla's `Block.replace` → `World.breakBlock` drops it at once: not modelled), the run stops in one line
-naming the block. The other releases' loot is not read (1.12.2–1.13.2 `dropBlockAsItemWithChance`, a chance draw
-per item; 1.14–1.14.4 drop each block's stacks at once; 1.15–1.15.2 and 1.17+ tables not generated, 1.17+
-`Block.dropStack` not read): there nothing is rolled nor dropped, as before (docs/versions.md, the `explosion`
-row).
+Where a table's step is not modelled (`LootNotModelled`) the run stops in one line naming the block. A block that
+a removal's updates break drops its loot at once (`Block.replace` → `World.breakBlock`, or its own
+`neighborUpdate`: engine/influences/block_drops.py `drop_stacks`), and a container removed scatters its inventory
+(`ItemScatterer`, the container's removal hook). The other releases' loot is not read (1.12.2–1.13.2
+`dropBlockAsItemWithChance`, a chance draw per item; 1.14–1.14.4 drop each block's stacks at once; 1.15–1.15.2
+and 1.17+ tables not generated, 1.17+ `Block.dropStack` not read): there nothing is rolled nor dropped, as before
+(docs/versions.md, the `explosion` row).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from engine.constants import BLOCK_DROP_MARGIN, BLOCK_DROP_SPREAD, EXPLOSION_MERGE_MAX
-from engine.core.versions import parse_version, refusal
-from engine.entities.item import spawn_dropped
+from engine.constants import EXPLOSION_MERGE_MAX
+from engine.core.versions import refusal
 from engine.entities.item_registry import max_count
-from engine.world.loot import LootNotModelled, Stack, drops_nothing, get_dropped_stacks
+from engine.influences.block_drops import drop_stack, loot_modelled
+from engine.world.loot import LootNotModelled, Stack, get_dropped_stacks
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 BlockPos = tuple[int, int, int]
 MECHANIC = "explosion"
-LOOT_RELEASES = ((1, 16, 0), (1, 17, 0))   # the releases whose loot is read: [first, stop)
 NO_LOOT_BLOCKS = frozenset({"tnt"})   # shouldDropItemsOnExplosion false: TntBlock (primed instead)
 
 
@@ -56,23 +55,11 @@ class ExplosionDrops:
         if state.block in NO_LOOT_BLOCKS or not self.modelled:
             return
         try:
-            stacks = get_dropped_stacks(state, self.sim.random, self.radius, self.entity,
-                                        self.sim.world.containers.get(pos, ()))
+            stacks = get_dropped_stacks(state, self.sim.random, self.radius, self.entity)
         except LootNotModelled as e:
             raise self._stop(state.block, pos, str(e)) from None
         for stack in stacks:
             self.try_merge_stack(stack, pos)
-
-    def check_broken(self, removed: list[tuple[BlockPos, BlockState]], pos: BlockPos) -> None:
-        """The cells the removal at `pos` made air: another block broken by its updates (`Block.replace` →
-        `breakBlock`, which drops its loot at once) stops the run unless its table is empty."""
-        if not self.modelled:
-            return
-        for at, old in removed:
-            if at != pos and not drops_nothing(old.block):
-                raise self._stop(old.block, at, f"{old.block} at {list(at)} broken by the updates of the block "
-                                 "removed beside it drops its loot at once (Block.replace → World.breakBlock): not "
-                                 "modelled")
 
     def try_merge_stack(self, stack: Stack, pos: BlockPos) -> None:
         """`Explosion.tryMergeStack`: into each pair in order whose stack `ItemEntity.canMerge` (same item, the two
@@ -93,25 +80,3 @@ class ExplosionDrops:
         """After the last block: `Block.dropStack` of each pair in order."""
         for stack, pos in self.pairs:
             drop_stack(self.sim, pos, stack)
-
-
-@lru_cache(maxsize=64)
-def loot_modelled(version: str) -> bool:
-    """Whether the release's explosion loot is read (`LOOT_RELEASES`)."""
-    first, stop = LOOT_RELEASES
-    return first <= parse_version(version) < stop
-
-
-def drop_stack(sim: TickContext, pos: BlockPos, stack: Stack) -> None:
-    """`Block.dropStack` (1.14–1.16.5): three world-Random nextFloat() * 0.5F + 0.25 offsets from the block's corner,
-    then `new ItemEntity(world, x, y, z, stack)` (`spawn_dropped`: its Random's yaw and Motion, the default pickup
-    delay), spawned."""
-    if stack[1] <= 0:
-        return
-    r = sim.random
-    dx = r.next_float() * BLOCK_DROP_SPREAD + BLOCK_DROP_MARGIN
-    dy = r.next_float() * BLOCK_DROP_SPREAD + BLOCK_DROP_MARGIN
-    dz = r.next_float() * BLOCK_DROP_SPREAD + BLOCK_DROP_MARGIN
-    item = spawn_dropped(sim, pos[0] + dx, pos[1] + dy, pos[2] + dz, stack[0])
-    item.stack_count = stack[1]
-    sim.add_entity(item)

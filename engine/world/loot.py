@@ -4,22 +4,26 @@ explosion's radius only for a DESTROY explosion. The tables are 1.16–1.16.5's,
 (tools/gen_block_loot.py; a block's own table or the one `dropsLike` names, [] for none).
 
 What is evaluated, drawing from the given Random exactly where vanilla draws: pools of constant rolls (no bonus
-rolls), each pool's conditions then its entries' expansion (`LootPool.supplyOnce`: one choice only, taken without
-a draw); `item` and `alternatives` entries; the conditions `survives_explosion` (nextFloat() <= 1 / radius, only
-with a radius), `match_tool` (false: no tool), `inverted`, `alternative`, `block_state_property`,
-`entity_properties` of the explosion's entity with no predicate (true where it has one: snow); the functions
-`set_count` (a constant), `explosion_decay` (a nextFloat per item, only with a radius), `limit_count`,
-`apply_bonus` with `ore_drops` (no Fortune on an empty tool: no draw), `copy_name` (the engine's block entities
-have no custom name: nothing), each after its own conditions. A block with a block entity is evaluated only where
-the world holds its whole state: an empty dispenser, dropper or hopper (`World.containers`; a full one scatters
-its items, `ItemScatterer`). Anything else — a drawing condition or count (`table_bonus`, `random_chance`, uniform
-and binomial counts), a weighted choice, another block entity's contents or data — raises `LootNotModelled`
-naming it, before or at the first unmodelled step, so the caller stops the run there.
+rolls), each pool's conditions then its entries' expansion (`LootPool.supplyOnce`: one choice only, taken without a
+draw); `item` and `alternatives` entries; the conditions `survives_explosion` (nextFloat() <= 1 / radius, only with
+a radius), `table_bonus` (nextFloat() < the level-0 chance: no tool, no enchantment), `random_chance` (nextFloat() <
+the chance), `match_tool` (false: no tool), `inverted`, `alternative`, `block_state_property`, `entity_properties`
+of the explosion's entity with no predicate (true where it has one: snow); the functions `set_count` (a constant or
+a uniform range), `explosion_decay` (a nextFloat per item, only with a radius), `limit_count`, `apply_bonus` with
+`ore_drops` (no Fortune on an empty tool: no draw), `copy_name` (the engine's block entities have no custom name:
+nothing), each after its own conditions. A block with a block entity is evaluated only where the world holds its
+whole state: a dispenser, dropper or hopper (its table reads no contents; its removal scatters them,
+engine/influences/block_drops.py), and a shulker box, empty and unnamed as every box the world holds (`copy_nbt` of
+its lock and loot table, `set_contents` of its contents: nothing to copy, and the tag that `set_contents` writes is
+not kept — a box's stack of one merges with nothing). Anything else — a binomial count or bonus formula, a weighted
+choice, another block entity's contents or data — raises `LootNotModelled` naming it, before or at the first
+unmodelled step, so the caller stops the run there.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,8 +36,12 @@ if TYPE_CHECKING:
     from engine.world.blocks import BlockState
 
 LOOT_PATH = Path(__file__).resolve().parents[2] / "assets" / "block-loot-1.16.5.json"
-# the blocks with a block entity whose whole state the world holds (their inventory, `World.containers`)
+# the blocks with a block entity whose whole state the world holds: their inventory (`World.containers`; none for
+# a hopper), and the shulker boxes, which the world holds empty and unnamed
 CONTAINER_BLOCKS = frozenset({"dispenser", "dropper", "hopper"})
+SHULKER_BOXES = frozenset({"shulker_box"} | {f"{c}_shulker_box" for c in (
+    "white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray", "light_gray", "cyan", "purple",
+    "blue", "brown", "green", "red", "black")})
 TOOL_PREDICATE_KEYS = frozenset({"item", "items", "tag", "enchantments"})   # each fails on an empty stack
 
 Stack = list   # [namespaced item id, count]: an ItemStack without a tag (no modelled table writes one)
@@ -62,17 +70,14 @@ def drops_nothing(block: str) -> bool:
     return table == [] or (isinstance(table, dict) and not table["pools"])
 
 
-def get_dropped_stacks(state: BlockState, random: JavaRandom, radius: float | None, entity: bool,
-                       contents: tuple = ()) -> list[Stack]:
+def get_dropped_stacks(state: BlockState, random: JavaRandom, radius: float | None, entity: bool) -> list[Stack]:
     """`AbstractBlock.getDroppedStacks` → `LootTable.generateLoot` (each stack through `processStacks`: split at the
     item's maximum count) for the block `state`, no tool, `radius` the explosion's power (DESTROY) or None, `entity`
-    whether the explosion has an entity (`THIS_ENTITY`), `contents` the block's inventory (`World.containers`)."""
+    whether the context has an entity (`THIS_ENTITY`: an explosion's source)."""
     table = table_of(state.block)
     if isinstance(table, dict) and table.get("block_entity"):
-        if state.block not in CONTAINER_BLOCKS:
+        if state.block not in CONTAINER_BLOCKS | SHULKER_BOXES:
             raise LootNotModelled(f"{state.block}'s block entity (its contents or data) is not modelled")
-        if contents:
-            raise LootNotModelled(f"{state.block}'s items scatter (ItemScatterer.spawn): not modelled")
     pools, functions = (table["pools"], table["functions"]) if isinstance(table, dict) else (table, [])
     context = _Context(state, random, radius, entity)
     out: list[Stack] = []
@@ -143,6 +148,10 @@ def _test(condition: dict[str, Any], c: _Context) -> bool:
                 e.get("levels", {}).get("min", 0) < 1 for e in predicate.get("enchantments", ())):
             raise LootNotModelled(f"{c.state.block}'s match_tool predicate {predicate} is not modelled")
         return False
+    if kind == "table_bonus":               # TableBonusLootCondition: chances[level], level 0 on an empty tool
+        return c.random.next_float() < f32(condition["chances"][0])
+    if kind == "random_chance":             # RandomChanceLootCondition
+        return c.random.next_float() < f32(condition["chance"])
     if kind == "inverted":
         return not _test(condition["term"], c)
     if kind == "alternative":
@@ -168,10 +177,15 @@ def _apply(function: dict[str, Any], stack: Stack, c: _Context) -> Stack:
 
 
 def _set_count(function: dict[str, Any], stack: Stack, c: _Context) -> Stack:
+    """`SetCountLootFunction`: a constant, or a uniform range's `MathHelper.nextInt(random, floor(min), floor(max))`
+    (nextInt(max − min + 1) + min, no draw where min >= max)."""
     count = function["count"]
-    if not isinstance(count, (int, float)):
+    if isinstance(count, (int, float)):
+        return [stack[0], int(count)]
+    if count.get("type") != "uniform":
         raise LootNotModelled(f"{c.state.block}'s count {count} is drawn (set_count)")
-    return [stack[0], int(count)]
+    low, high = math.floor(count["min"]), math.floor(count["max"])
+    return [stack[0], low if low >= high else c.random.next_int(high - low + 1) + low]
 
 
 def _explosion_decay(function: dict[str, Any], stack: Stack, c: _Context) -> Stack:
@@ -199,6 +213,15 @@ def _copy_name(function: dict[str, Any], stack: Stack, c: _Context) -> Stack:
     return stack
 
 
+def _block_entity_data(function: dict[str, Any], stack: Stack, c: _Context) -> Stack:
+    """`CopyNbtLootFunction` and `SetContentsLootFunction` of a shulker box (the only table with them that is
+    evaluated): the world's boxes hold no lock, loot table nor contents, so nothing is copied; the empty
+    `BlockEntityTag` that `set_contents` writes is not kept (no stack tags)."""
+    if c.state.block not in SHULKER_BOXES:
+        raise LootNotModelled(f"{c.state.block}'s {function['function']} of its block entity is not modelled")
+    return stack
+
+
 def _apply_bonus(function: dict[str, Any], stack: Stack, c: _Context) -> Stack:
     """`ApplyBonusLootFunction` with an empty tool: enchantment level 0; `OreDrops` keeps the count undrawn."""
     if function["formula"] != "ore_drops":
@@ -207,7 +230,8 @@ def _apply_bonus(function: dict[str, Any], stack: Stack, c: _Context) -> Stack:
 
 
 _FUNCTIONS = {"set_count": _set_count, "explosion_decay": _explosion_decay, "limit_count": _limit_count,
-              "apply_bonus": _apply_bonus, "copy_name": _copy_name}
+              "apply_bonus": _apply_bonus, "copy_name": _copy_name,
+              "copy_nbt": _block_entity_data, "set_contents": _block_entity_data}
 
 
 def _process(stack: Stack) -> list[Stack]:

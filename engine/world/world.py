@@ -99,8 +99,6 @@ class World:
         self.change_log: list[dict[str, Any]] | None = None
         self.change_phase = ""
         self.change_cause = ""
-        # while a caller watches (an explosion's removals), each cell set from a block to air: (pos, old state)
-        self.removals: list[tuple[tuple[int, int, int], BlockState]] | None = None
         self.in_block_tick = False                # ServerWorld.inBlockTick: the scheduled ticks are running
         # the release's differences for block code that is given the world only (the wire's connections, which
         # the power queries recompute): the running Simulation's `features`, set at each tick
@@ -139,7 +137,6 @@ class World:
         w.torch_burnouts = list(self.torch_burnouts)
         w.comparator_outputs = dict(self.comparator_outputs)
         w.change_log = None
-        w.removals = None
         w._grid = None
         w._section_rows = {}
         clones = {} if clones is None else clones
@@ -208,8 +205,6 @@ class World:
             self.change_log.append({"kind": "block_changed", "pos": [x, y, z], "from": str(_STATES[0][old]),
                                     "to": str(state), "phase": self.change_phase, "cause": self.change_cause})
         self._counts[key] += (state.id != AIR_ID) - (old != AIR_ID)
-        if self.removals is not None and state.is_air and not _STATES[0][old].is_air:
-            self.removals.append(((x, y, z), _STATES[0][old]))
         kinds = self._kind_counts.setdefault(key, [0, 0])
         new_kind, old_kind = _kind(state.id), _kind(old)
         kinds[FLUID] += (new_kind >> FLUID & 1) - (old_kind >> FLUID & 1)
