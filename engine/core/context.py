@@ -23,6 +23,7 @@ class TickContext(Protocol):
     features: Features          # the version's differences (engine/core/versions.py)
     random: JavaRandom          # World.random
     math_random: JavaRandom     # java.lang.Math.random(): unseeded in the game, the scene's math_random_seed here
+    scatter_random: JavaRandom  # ItemScatterer's static Random: unseeded in the game, seeded 0 here
     tick_count: int
     server_ticks: int | None    # MinecraftServer.getTicks() at tick 0 (scene.server_ticks), None where not given
     seed: int                   # the scene seed (an explosion's fire Random)

@@ -24,9 +24,13 @@ explosion's sound is played by the server, its pitch two `nextFloat`s from the w
 and the affected positions are taken in the HashSet's order, unshuffled. Before 1.14 only a TNT's explosion (BREAK,
 no fire) is compared; any other stops the run in one line.
 
-Not modelled: block loot (vanilla rolls most blocks' drops with the world Random and spawns their items,
-`Block.dropStack`). An explosion therefore advances the world Random exactly only where no dropping block is
-destroyed.
+Block loot (engine/influences/explosion_loot.py), 1.16–1.16.5: each destroyed block's drops are rolled with the
+world Random at its turn, before it becomes air (TNT drops nothing: it is primed), merged as
+`Explosion.tryMergeStack` merges them, and dropped as items after the last block (`Block.dropStack`, three
+world-Random floats each). A block broken by the updates of a removal drops its own at once, and a container
+scatters its inventory (engine/influences/block_drops.py). A table step that is not modelled (a drawing count, a
+weighted choice, a block entity's data) stops the run in one line naming the block. In the other releases the
+loot is not modelled (no items, no draws: docs/versions.md, the `explosion` row).
 """
 
 from __future__ import annotations
@@ -75,6 +79,7 @@ from engine.influences.explosion_kernel import (
     samples_bound,
 )
 from engine.influences.explosion_ledger import Ledger
+from engine.influences.explosion_loot import ExplosionDrops
 from engine.java.javanum import f32
 from engine.java.javautil import shuffle, shuffle_draws
 from engine.java.jrandom import JavaRandom
@@ -132,7 +137,8 @@ def explode(sim: TickContext, source: Entity | None, center: Vec3, power: float,
         trigger_blocks(sim, affected_blocks)
         removed = 0
     elif mode != NONE:
-        removed = affect_world(sim, affected_blocks, fire)
+        drops = ExplosionDrops(sim, tuple(center), power if mode == DESTROY else None, source is not None)
+        removed = affect_world(sim, affected_blocks, fire, drops)
     else:
         removed = 0
         if fire:
@@ -550,18 +556,22 @@ def _blast_protection(entity: Entity) -> int:
 
 # --- affectWorld --------------------------------------------------------------------------------------------
 
-def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False) -> int:
+def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False,
+                 drops: ExplosionDrops | None = None) -> int:
     """`Explosion.affectWorld` for a BREAK or DESTROY explosion: `Collections.shuffle(list, world.random)` (from
     1.15; up to 1.14.4 the positions stay in the HashSet's order, `explosion_hash_set_blocks`), then every position
-    that is not air (read at its turn) becomes air with flags 3; a TNT block becomes primed TNT
-    (`TntBlock.onDestroyedByExplosion`: the spawn angle from the world Random, then fuse nextInt(80 / 4) + 80 / 8,
-    AMBIGUITY-N2: 10..29 gt); then the fire, if any, in that order. Returns the number of blocks removed."""
+    that is not air (read at its turn) has its loot rolled into `drops` and becomes air with flags 3; a TNT block
+    becomes primed TNT (`TntBlock.onDestroyedByExplosion`: the spawn angle from the world Random, then fuse
+    nextInt(80 / 4) + 80 / 8, AMBIGUITY-N2: 10..29 gt); after the last block the drops fall (`Block.dropStack`);
+    then the fire, if any, in that order. `drops` None: a BREAK explosion's. Returns the number of blocks
+    removed."""
     shuffled = not sim.features.explosion_hash_set_blocks
     if affected.ids is None and not fire:
         if shuffled:
             shuffle_draws(sim.random, affected.count, keep=False)   # all air: only the shuffle's draws matter
         return 0
     world = sim.world
+    drops = drops or ExplosionDrops(sim, None, None)
     cells, keys = affected.ordered()
     order = list(range(len(cells)))
     if shuffled:
@@ -575,13 +585,14 @@ def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False)
         state = world.get_block_state(x, y, z)
         if state.is_air:   # read at its turn: an earlier removal's updates may have removed it (a door's half)
             continue
-        # vanilla rolls the block's loot here (world Random) and drops it afterwards: not modelled
+        drops.roll(state, (x, y, z))
         nu.set_block_state(sim, (x, y, z), blocks.AIR, nu.NOTIFY_ALL)
         removed += 1
         if state.block == "tnt":
             tnt = prime_from_block(sim, x, y, z, float_centre=sim.features.tnt_exploded_float_centre_1_15)
             tnt.fuse = sim.random.next_int(TNT_FUSE // TNT_EXPLOSION_FUSE_SPREAD) + TNT_FUSE // TNT_EXPLOSION_FUSE_BASE
             sim.add_entity(tnt)
+    drops.drop()
     if fire:
         create_fire(sim, [tuple(cells[i].tolist()) for i in order])
     return removed

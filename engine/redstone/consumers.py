@@ -11,11 +11,11 @@ from engine.constants import DISPENSED_ITEM_VARIATION, DISPENSER_DELAY, NOTE_COU
 from engine.core.limits import SimulationLimit
 from engine.core.versions import refusal
 from engine.entities.tnt import prime_tnt
-from engine.influences import dispenser, piston
+from engine.influences import block_drops, dispenser, piston
 from engine.influences.piston_block_entity import PISTONS
 from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
-from engine.redstone.containers import comparator_output
+from engine.redstone.containers import DISPENSER_SLOTS, HOPPER_SLOTS, comparator_output
 from engine.redstone.directions import BY_NAME, DOWN, UP, offset
 from engine.redstone.registry import Behaviour, behaviour, register
 
@@ -74,12 +74,30 @@ class Dispenser(Behaviour):
             out = dispenser.get_output_location(pos, facing)
             dispenser.spawn_item(sim, item, DISPENSED_ITEM_VARIATION, facing, out)
 
+    def on_state_replaced(self, sim: TickContext, state: BlockState, pos: BlockPos, new: BlockState,
+                          moved: bool) -> None:
+        """`DispenserBlock.onStateReplaced`: replaced by another block, its inventory scatters (1.16–1.16.5,
+        `block_drops.scatter`) and its block entity goes."""
+        if new.block != state.block:
+            block_drops.scatter(sim, pos, DISPENSER_SLOTS)
+            sim.world.containers.pop(pos, None)
+
     def has_comparator_output(self, state: BlockState) -> bool:
         return True
 
     def get_comparator_output(self, world: World, state: BlockState, pos: BlockPos) -> int:
         """`ScreenHandler.calculateComparatorOutput` of its nine slots."""
         return comparator_output(world.containers.get(pos, ()))
+
+
+class Hopper(Behaviour):
+    """`HopperBlock`, as far as its removal: its five slots (empty: the world holds no hopper's contents) scatter
+    (1.16–1.16.5, `block_drops.scatter`, which draws for every slot)."""
+
+    def on_state_replaced(self, sim: TickContext, state: BlockState, pos: BlockPos, new: BlockState,
+                          moved: bool) -> None:
+        if new.block != state.block:
+            block_drops.scatter(sim, pos, HOPPER_SLOTS)
 
 
 def take_item(sim: TickContext, pos: BlockPos, dispensing: bool) -> str | None:
@@ -238,4 +256,5 @@ register(("tnt",), Tnt())
 register(("piston_head",), PistonHead())
 register(("note_block",), NoteBlock())
 register((dispenser.DISPENSER, "dropper"), Dispenser())
+register(("hopper",), Hopper())
 register(tuple(PISTONS), Piston())

@@ -9,6 +9,7 @@ from engine.java.mathhelper import floor
 from engine.world.block_physics import WOOD_TYPES
 
 DISPENSER_SLOTS = 9
+HOPPER_SLOTS = 5                      # HopperBlockEntity's inventory
 COMPARATOR_STEPS = f32(14.0)          # calculateComparatorOutput: floor(f * 14.0F) + (any item ? 1 : 0)
 STACK_16 = frozenset({"minecraft:ender_pearl", "minecraft:snowball", "minecraft:egg", "minecraft:bucket",
                       "minecraft:honey_bottle", "minecraft:armor_stand", "minecraft:written_book"}) | frozenset(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.constants import COMPARATOR_DELAY, REDSTONE_MAX_POWER
+from engine.influences.block_drops import drop_stacks
 from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
 from engine.redstone.directions import (
@@ -151,6 +152,7 @@ class RedstoneGate(Behaviour):
         if self.can_place_at(sim.world, pos):
             self.update_powered(sim, pos, state)
         else:
+            drop_stacks(sim, state, pos)
             nu.remove_block(sim, pos)
             for d in VALUES:
                 nu.update_neighbors_always(sim, offset(pos, d), state.block)

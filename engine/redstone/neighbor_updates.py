@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine.constants import MAX_UPDATE_DEPTH
 from engine.core.versions import refusal
+from engine.influences.block_drops import drop_stacks
 from engine.pathfinding.blocks import RAILS
 from engine.redstone.directions import NEIGHBOR_ORDER, SHAPE_UPDATE_ORDER, Direction, offset
 from engine.redstone.registry import COMPONENTS, behaviour, check_version
@@ -284,12 +285,15 @@ def post_process_state(sim: TickContext, state: BlockState, pos: BlockPos) -> Bl
 
 
 def replace(sim: TickContext, state: BlockState, new: BlockState, pos: BlockPos, flags: int, depth: int) -> None:
-    """`Block.replace`: a changed state is written (without SKIP_DROPS); air breaks the block."""
+    """`Block.replace`: a changed state is written (without SKIP_DROPS); air breaks the block
+    (`World.breakBlock(pos, !SKIP_DROPS)`: its drops first, `drop_stacks`)."""
     if new is state:
         return
     with sim.world.caused_by(NEIGHBOR_UPDATE):
         if new.is_air:
             if not state.is_air:
+                if not flags & SKIP_DROPS:
+                    drop_stacks(sim, state, pos)
                 set_block_state(sim, pos, blocks.AIR, NOTIFY_ALL, depth)
         else:
             set_block_state(sim, pos, new, flags & ~SKIP_DROPS, depth)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.constants import REDSTONE_MAX_POWER
+from engine.influences.block_drops import drop_stacks
 from engine.java.javautil import hash_set_order
 from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
@@ -260,7 +261,8 @@ class RedstoneWire(Behaviour):
         if self.can_place_at(sim.world, pos):
             self.update(sim, pos, state)
         else:
-            nu.remove_block(sim, pos)            # dropStacks: items are not modelled
+            drop_stacks(sim, state, pos)
+            nu.remove_block(sim, pos)
 
     def emits_redstone_power(self, state: BlockState) -> bool:
         return self.wires_give_power

@@ -204,7 +204,8 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "dimension",
                              "random", "next_entity_id", "game_time", "experiments", "math_random_seed",
-                             "math_random", "server_ticks", "minecart_max_speed", "entity_section_order"})
+                             "math_random", "scatter_random", "server_ticks", "minecart_max_speed",
+                             "entity_section_order"})
     version = ctx.string(head.get("version", DEFAULT_VERSION), "scene.version")
     try:
         features_for(version)
@@ -320,6 +321,8 @@ def _load_saved_counters(ctx: SceneContext, sim: Simulation, head: dict[str, Any
         sim.random = _load_random(ctx, sim.random, head["random"], "scene.random")
     if "math_random" in head:
         sim.math_random = _load_random(ctx, sim.math_random, head["math_random"], "scene.math_random")
+    if "scatter_random" in head:
+        sim.scatter_random = _load_random(ctx, sim.scatter_random, head["scatter_random"], "scene.scatter_random")
     if "next_entity_id" in head:
         sim.next_entity_id = ctx.integer(head["next_entity_id"], "scene.next_entity_id", sim.next_entity_id,
                                          2**31 - 1)

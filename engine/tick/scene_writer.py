@@ -158,6 +158,9 @@ def _head(sim: Simulation) -> dict[str, Any]:
     math_random = _random_entry(sim.math_random, JavaRandom(sim.math_random_seed))
     if math_random:
         head["math_random"] = math_random
+    scatter_random = _random_entry(sim.scatter_random, JavaRandom(0))
+    if scatter_random:
+        head["scatter_random"] = scatter_random
     live = [e.id for e in sim.entities]
     if sim.next_entity_id > max(live, default=0) + 1:
         head["next_entity_id"] = sim.next_entity_id

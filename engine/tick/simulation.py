@@ -85,6 +85,7 @@ class Simulation:
         self.random = JavaRandom(seed)          # World.random
         self.math_random_seed = 0               # the scene's seed of Math.random()'s generator (unseeded in the game)
         self.math_random = JavaRandom(0)        # java.lang.Math.random(), where a simulated release calls it
+        self.scatter_random = JavaRandom(0)     # ItemScatterer's static Random (unseeded in the game)
         self.tick_count = 0
         self.time_offset = 0                    # the world's clock at tick 0: a scene saved mid-run says where it was
         self.server_ticks: int | None = None    # MinecraftServer.getTicks() at tick 0, where the scene gives it
@@ -549,15 +550,17 @@ class Simulation:
         clones: dict[int, Entity] = {}
         world = self.world.copy(clones)
         roster = tuple(clones.get(id(e)) or e.clone() for e in self._roster)
-        randoms = (copy.copy(self.random), copy.copy(self.math_random))
+        randoms = (copy.copy(self.random), copy.copy(self.math_random), copy.copy(self.scatter_random))
         return Snapshot((world, randoms, self.tick_count, self._next_id, roster, self.last_record))
 
     def restore(self, snap: Snapshot) -> None:
-        world, (random, math_random), self.tick_count, self._next_id, roster, self.last_record = snap.state
+        world, randoms, self.tick_count, self._next_id, roster, self.last_record = snap.state
+        random, math_random, scatter_random = randoms
         clones: dict[int, Entity] = {}
         self.world = world.copy(clones)
         self.random = copy.copy(random)
         self.math_random = copy.copy(math_random)
+        self.scatter_random = copy.copy(scatter_random)
         self._roster = [clones.get(id(e)) or e.clone() for e in roster]
 
 

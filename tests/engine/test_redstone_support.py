@@ -43,9 +43,10 @@ def _run(text: str, version: str, ticks: int, **flags: bool) -> tuple[Simulation
 
 
 def _primed(sim: Simulation) -> list[tuple[int, int]]:
-    """The primed TNT (every entity but the armor stand), by id: the column (x, z) each is in."""
+    """The primed TNT (not the armor stand, nor in 1.16–1.16.5 a broken block's item), by id: the column (x, z)
+    each is in."""
     return [(math.floor(e.pos.x), math.floor(e.pos.z)) for e in sorted(sim.entities, key=lambda e: e.id)
-            if e.id != 1]
+            if e.TYPE == TNT]
 
 
 WIRE = "minecraft:redstone_wire"
