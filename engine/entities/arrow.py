@@ -155,7 +155,8 @@ def _set_in_block_state_id(self: PersistentProjectile, sid: int | None) -> None:
 class PersistentProjectile(RowBacked, Projectile):
     """Its state is a row of `ARROW_ROWS` (a trident's of `TRIDENT_ROWS`; engine.entities.arrow_kernel); each kind's
     runs take its `ArrowBatch`. Its pickup rule (`pickupType`) is DISALLOWED where no NBT "pickup" says otherwise
-    (a summoned arrow: every release read, 1.12.2-1.21.3); a player's shot and a dispenser's arrow are ALLOWED."""
+    (a summoned arrow: every release read, 1.12.2-1.21.3); a player's shot and a dispenser's arrow are ALLOWED, but
+    a bow's shot without an arrow held, the creative or Infinity one, which is CREATIVE_ONLY (`engine.living.bow`)."""
 
     MECHANIC = "arrow"   # the versions table's row (engine/core/versions.py)
     ROWS = ARROW_ROWS
@@ -211,8 +212,10 @@ class PersistentProjectile(RowBacked, Projectile):
         return fields | {"flying_tick": self.flying_tick} if self.flying_tick else fields   # counted up to 1.15.2
 
     def after_use(self, speed: float) -> None:
-        """Shot by a player: `PersistentProjectileEntity(type, owner, world)` makes a player's shot ALLOWED (a
-        creative player's CREATIVE_ONLY: not modelled, an `invulnerable` shooter's taken as a survival one's)."""
+        """Shot by a player: `PersistentProjectileEntity(type, owner, world)` makes a player's shot ALLOWED. The bow
+        then makes its creative or Infinity shot CREATIVE_ONLY (`engine.living.bow`); `TridentItem.onStoppedUsing`
+        makes only a creative thrower's trident CREATIVE_ONLY (the engine's thrower, `invulnerable` or not, is a
+        survival one, whose trident stays ALLOWED)."""
         self.pickup = ALLOWED
 
     def attacker(self, sim: TickContext) -> Entity | None:

@@ -75,6 +75,7 @@ from engine.entities.common import slipperiness_column
 from engine.entities.entity import Entity, rotation_vector
 from engine.entities.firework import use_while_gliding
 from engine.entities.neighbours import may_meet, neighbour_boxes
+from engine.entities.projectile import CREATIVE_ONLY
 from engine.entities.rows import (
     LIVING_FLAGS,
     LIVING_FLOATS,
@@ -103,6 +104,7 @@ from engine.living.attributes import (
     AttributeInstance,
     held_in,
 )
+from engine.living.bow import take_arrow
 from engine.living.inventory import Slots
 from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
 from engine.living.player_collisions import collide_with_entities
@@ -643,25 +645,35 @@ class PlayerEntity(RowBacked, LivingEntity):
             self.bow_drawn_since = sim.tick_count
             return
         cls = THROWN_BY_ITEM[item]
-        self.shoot(sim, cls, cls.THROW_SPEED)
+        sim.add_entity(self.shoot(sim, cls, cls.THROW_SPEED))
 
-    def shoot(self, sim: TickContext, cls: type, speed: float) -> None:
+    def shoot(self, sim: TickContext, cls: type[Projectile], speed: float, spread: bool = True) -> Projectile:
         """The projectile at the eye − 0.1F, owned by the player, `setProperties(player, pitch, yaw, roll, speed,
-        1.0F)` with its Random's spread, then what the item does after (a full-charge arrow is critical)."""
+        1.0F)` (with its Random's spread unless `spread` is false), then what the item does after (a full-charge
+        arrow is critical); the caller adds it to the world."""
         p = sim.create(cls, Vec3(self.pos.x, self.pos.y + self.eye_height - SPAWN_BELOW_EYE, self.pos.z))
         p.owner = self.id
-        p.set_properties(self, self.pitch, self.yaw, p.THROW_ROLL, speed, THROW_DIVERGENCE, True, sim.features)
+        p.set_properties(self, self.pitch, self.yaw, p.THROW_ROLL, speed, THROW_DIVERGENCE, spread, sim.features)
         p.after_use(speed)
-        sim.add_entity(p)
+        return p
 
     def release_bow(self, sim: TickContext) -> None:
         """`BowItem.onStoppedUsing` (spec 06 §7.1, AMBIGUITY-N9): the use time is the ticks the draw was held (its
-        range, both ends included); an arrow at speed pull × 3.0F unless the pull is under 0.1 (creative or
-        Infinity assumed: no arrow item is needed; no enchantments)."""
+        range, both ends included); an arrow at speed pull × 3.0F unless the pull is under 0.1 (no enchantments)."""
         pull = get_pull_progress(sim.tick_count - self.bow_drawn_since + 1)
         self.bow_drawn_since = None
         if pull >= BOW_MIN_PULL:
-            self.shoot(sim, Arrow, f32(pull * ARROW_SPEED))
+            self.shoot_arrow(sim, f32(pull * ARROW_SPEED), True)
+
+    def shoot_arrow(self, sim: TickContext, speed: float, spread: bool) -> Arrow:
+        """The shot of `BowItem.onStoppedUsing` (`engine.living.bow`): a plain arrow held is taken and the arrow is
+        ALLOWED; with none the shot is the creative or Infinity one, its arrow CREATIVE_ONLY."""
+        taken = take_arrow(sim, self)
+        arrow = self.shoot(sim, Arrow, speed, spread)
+        if not taken:
+            arrow.pickup = CREATIVE_ONLY       # bl2: creative or Infinity, a plain arrow
+        sim.add_entity(arrow)
+        return arrow
 
     def tick_movement(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ClientPlayerEntity.tickMovement`, then `PlayerEntity.tickMovement` around `LivingEntity`'s."""
@@ -960,24 +972,25 @@ class PlayerEntity(RowBacked, LivingEntity):
 
 
 def valid_use_items() -> list[str]:
-    """Items a player may use in `[[inputs]]`: those thrown by a player, and the bow (drawn over the range)."""
-    return sorted([FIREWORK_ROCKET, BOW, *(t for t in THROWN_BY_ITEM if t != "minecraft:potion")])
+    """Items a player may use in `[[inputs]]`: those thrown by a player, and the bow (drawn over the range). An arrow
+    is the bow's to shoot (`ArrowItem` has no use of its own); a trident is thrown at once."""
+    return sorted([FIREWORK_ROCKET, BOW, *(t for t in THROWN_BY_ITEM if t not in ("minecraft:potion", Arrow.ITEM))])
 
 
 def throw_from_player(sim: TickContext, cls: type[Projectile], feet: Vec3, yaw: float, pitch: float,
                       speed: float, spread: bool, player_motion: Vec3, player_on_ground: bool) -> Projectile:
     """A player (a `PlayerEntity` without inputs, spawned first) at `feet` uses the item: the projectile appears at the
     player's eye height − 0.1F (`getEyeY() - 0.1F`), owned by the player, and `setProperties(player, pitch,
-    yaw, roll, speed, 1.0F)` gives its Motion (spec 06 §7.1, §8.1). Both join the world; returns the projectile."""
+    yaw, roll, speed, 1.0F)` gives its Motion (spec 06 §7.1, §8.1). An arrow is its bow's shot (`shoot_arrow`): the
+    player holds no arrow, so it is the creative or Infinity shot, CREATIVE_ONLY. Both join the world; returns the
+    projectile."""
     player = sim.create(PlayerEntity, feet, player_motion)
     player.yaw = player.head_yaw = player.body_yaw = f32(yaw)
     player.pitch = f32(pitch)
     player.on_ground = player.vertical_collision = player_on_ground   # as the scene loader sets an entity
     sim.add_entity(player)
-    eye_y = feet.y + PLAYER_EYE_HEIGHT
-    p = sim.create(cls, Vec3(feet.x, eye_y - SPAWN_BELOW_EYE, feet.z))
-    p.owner = player.id
-    p.set_properties(player, pitch, yaw, p.THROW_ROLL, speed, THROW_DIVERGENCE, spread, sim.features)
-    p.after_use(speed)
+    if cls is Arrow:
+        return player.shoot_arrow(sim, speed, spread)
+    p = player.shoot(sim, cls, speed, spread)
     sim.add_entity(p)
     return p
