@@ -183,24 +183,26 @@ def run_lines(sim: Simulation, ticks: int, mode: str) -> list[str]:
     return out
 
 
-def three_ways_digest(make: Callable[[int], Simulation], seeds: range, ticks: int) -> tuple[str, int, int]:
+def three_ways_digest(make: Callable[[int], Simulation], seeds: range, ticks: int,
+                      compare: bool = True) -> tuple[str, int, int]:
     """The hash of the compiled runs of the worlds `make(seed)` builds, each checked equal to the object path and
-    the traced run; with the ticks the loop did and those it handed to the object path."""
+    the traced run (unless not `compare`); with the ticks the loop did and those it handed to the object path."""
     h = hashlib.sha256()
     done = handed = 0
     for seed in seeds:
         sim = make(seed)
         lines = run_lines(sim, ticks, "compiled")
-        assert lines == run_lines(make(seed), ticks, "object"), seed
-        assert lines == run_lines(make(seed), ticks, "traced"), seed
+        if compare:
+            assert lines == run_lines(make(seed), ticks, "object"), seed
+            assert lines == run_lines(make(seed), ticks, "traced"), seed
         done, handed = done + sim.kernel_ticks, handed + sim.object_ticks
         h.update("".join(lines).encode())
     return h.hexdigest(), done, handed
 
 
-def tnt_worlds_digest(seeds: range, ticks: int) -> tuple[str, int, int]:
+def tnt_worlds_digest(seeds: range, ticks: int, compare: bool = True) -> tuple[str, int, int]:
     """`three_ways_digest` of the random TNT worlds."""
-    return three_ways_digest(tnt_world, seeds, ticks)
+    return three_ways_digest(tnt_world, seeds, ticks, compare)
 
 
 def test_random_tnt_worlds_compiled_object_and_traced_agree() -> None:
@@ -298,10 +300,10 @@ def flag_world(name: str, version: str) -> Simulation:
 FLAG_SCENES = ("edges", "fluids", "fire", "small", "fast", "deflate", "sections")
 
 
-def release_digest(ticks: int, seeds: range) -> tuple[str, dict[str, tuple[int, int]]]:
+def release_digest(ticks: int, seeds: range, compare: bool = True) -> tuple[str, dict[str, tuple[int, int]]]:
     """Every flag scene and random TNT worlds in every release of RELEASES, compiled and on the object path (and
-    traced, the flag scenes): equal bit for bit. Returns the hash of the compiled runs, and per release the TNT
-    ticks the loop did and those it handed to the object path."""
+    traced, the flag scenes): equal bit for bit (checked unless not `compare`). Returns the hash of the compiled
+    runs, and per release the TNT ticks the loop did and those it handed to the object path."""
     h = hashlib.sha256()
     counts = {}
     for version in RELEASES:
@@ -311,8 +313,9 @@ def release_digest(ticks: int, seeds: range) -> tuple[str, dict[str, tuple[int, 
         for make, label in runs:
             sim = make()
             lines = run_lines(sim, ticks, "compiled")
-            assert lines == run_lines(make(), ticks, "object"), (version, label)
-            if not label.startswith("seed"):
+            if compare:
+                assert lines == run_lines(make(), ticks, "object"), (version, label)
+            if compare and not label.startswith("seed"):
                 assert lines == run_lines(make(), ticks, "traced"), (version, label)
             done, handed = done + sim.kernel_ticks, handed + sim.object_ticks
             h.update("".join(lines).encode())
@@ -407,13 +410,14 @@ from tests.engine.test_compiled_equality import collision_cases, release_digest,
 from engine import jit
 cases = collision_cases(2, 6, 30)
 print(json.dumps([jit.compiled(), [[list(map(float.hex, w)), [float.hex(g[0]), float.hex(g[1]), float.hex(g[2]), g[3]]]
-                  for w, g in cases], tnt_worlds_digest(range(3), 15), release_digest(8, range(1))[0]]))
+                  for w, g in cases], tnt_worlds_digest(range(3), 15, False), release_digest(8, range(1), False)[0]]))
 """
 
 
 def test_jit_off_equals_jit_on() -> None:
     """With `NUMBA_DISABLE_JIT=1` the kernels run as plain Python, with the same results bit for bit (the
-    collision cases, three 1.16.5 TNT worlds, and the flag scenes and TNT worlds of every release in RELEASES)."""
+    collision cases, three 1.16.5 TNT worlds, and the flag scenes and TNT worlds of every release in RELEASES). The
+    child runs the kernels only: the object path and traced runs they must equal run here, once."""
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     child = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT))], env=env, capture_output=True,
                            text=True, timeout=600, cwd=ROOT)
