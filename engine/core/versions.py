@@ -942,6 +942,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                     (1, 19, 0), None),
     "pressure_plate_wide_box": ("AbstractPressurePlateBlock.BOX, the box a plate counts entities in, spans "
                                 "0.0625..0.9375 across (was 0.125..0.875) (1.19.3)", (1, 19, 3), None),
+    "item_use_sound_world_random": ("a player's bow shot and thrown snowballs, eggs, ender pearls, experience "
+                                    "bottles and potions play their sound with a pitch drawn from the world Random "
+                                    "(world.getRandom().nextFloat()), where Item.RANDOM, a static unseeded Random, "
+                                    "drew it (BowItem.onStoppedUsing, SnowballItem.use, ThrowablePotionItem.use, "
+                                    "1.17; a trident's throw draws no pitch)", (1, 17, 0), None),
     "openable_sound_world_random": ("doors, trapdoors and fence gates play their open and close sounds with a "
                                     "pitch drawn from the world Random (world.getRandom().nextFloat()), where "
                                     "syncWorldEvent drew nothing (1.19.3)", (1, 19, 3), None),
@@ -1811,6 +1816,7 @@ class Features:
     wire_prepare_wire_only: bool
     dispenser_world_random_slot: bool
     pressure_plate_wide_box: bool
+    item_use_sound_world_random: bool
     openable_sound_world_random: bool
     note_block_sound_world_random: bool
     note_block_head_instrument: bool

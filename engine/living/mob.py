@@ -132,6 +132,7 @@ UNREAD_FLAGS = frozenset({
     "firework_wall_no_speedup", "firework_ray_before_move", "falling_block_spawn_from_block",
     "comparator_compare_side_zero", "tick_scheduler_chunks", "neighbor_updater_chain", "wire_prepare_wire_only",
     "dispenser_world_random_slot", "pressure_plate_wide_box", "openable_sound_world_random",
+    "item_use_sound_world_random",
     "note_block_sound_world_random", "note_block_head_instrument", "wire_runs_over_trapdoors",
     "shulker_box_always_solid", "shulker_box_sides_shape", "chorus_flower_sides_shape", "wire_breaks_off_its_floor",
     "gate_breaks_off_its_floor", "door_half_joins_any_door",

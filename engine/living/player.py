@@ -70,7 +70,7 @@ from engine.core.edits import edited, edits
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import FEATURES, features_for, refusal
 from engine.entities import tnt_kernel
-from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
+from engine.entities.arrow import PERSISTENT_TYPES, Arrow, Trident, get_pull_progress
 from engine.entities.common import slipperiness_column
 from engine.entities.entity import Entity, rotation_vector
 from engine.entities.firework import use_while_gliding
@@ -645,6 +645,7 @@ class PlayerEntity(RowBacked, LivingEntity):
             self.bow_drawn_since = sim.tick_count
             return
         cls = THROWN_BY_ITEM[item]
+        play_use_sound(sim, cls)              # SnowballItem.use: the sound before the projectile
         sim.add_entity(self.shoot(sim, cls, cls.THROW_SPEED))
 
     def shoot(self, sim: TickContext, cls: type[Projectile], speed: float, spread: bool = True) -> Projectile:
@@ -673,6 +674,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         if not taken:
             arrow.pickup = CREATIVE_ONLY       # bl2: creative or Infinity, a plain arrow
         sim.add_entity(arrow)
+        play_use_sound(sim, Arrow)            # BowItem.onStoppedUsing: the sound after the arrow
         return arrow
 
     def tick_movement(self, sim: TickContext, rec: Recorder | None) -> None:
@@ -977,6 +979,14 @@ def valid_use_items() -> list[str]:
     return sorted([FIREWORK_ROCKET, BOW, *(t for t in THROWN_BY_ITEM if t not in ("minecraft:potion", Arrow.ITEM))])
 
 
+def play_use_sound(sim: TickContext, cls: type[Projectile]) -> None:
+    """The sound of using the item that shoots `cls`: from 1.17 (`item_use_sound_world_random`) its pitch is a
+    world-Random nextFloat (`world.getRandom()`; before, `Item.RANDOM`'s, a static unseeded Random the world never
+    sees) for the bow and every thrown item; a trident's throw plays its sound at pitch 1.0F, drawing nothing."""
+    if sim.features.item_use_sound_world_random and cls is not Trident:
+        sim.random.discard_floats(1)
+
+
 def throw_from_player(sim: TickContext, cls: type[Projectile], feet: Vec3, yaw: float, pitch: float,
                       speed: float, spread: bool, player_motion: Vec3, player_on_ground: bool) -> Projectile:
     """A player (a `PlayerEntity` without inputs, spawned first) at `feet` uses the item: the projectile appears at the
@@ -991,6 +1001,7 @@ def throw_from_player(sim: TickContext, cls: type[Projectile], feet: Vec3, yaw: 
     sim.add_entity(player)
     if cls is Arrow:
         return player.shoot_arrow(sim, speed, spread)
+    play_use_sound(sim, cls)
     p = player.shoot(sim, cls, speed, spread)
     sim.add_entity(p)
     return p

@@ -603,6 +603,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a TNT entity beside a pressure plate's box: inside the 1.19.3 box, so the plate primes the TNT block, or not
     "pressure_plate_wide_box": ((SCENES_DIR / "redstone_pressure_plate_box_1_19_3.toml").read_text(), 1, 2),
     # a trapdoor opening before a TNT primes: its sound's pitch drawn from the world Random first, or not
+    # 1.17: the thrown snowball's sound draws a world-Random float before the TNT block primes
+    "item_use_sound_world_random": ((SCENES_DIR / "flag_item_use_sound_world_random.toml").read_text(), 2, 3),
     "openable_sound_world_random": ((SCENES_DIR / "redstone_trapdoor_sound_1_19_3.toml").read_text(), 1, 2),
     # a note block playing before a dispenser fires TNT: its sound's seed drawn from the world Random, or not
     "note_block_sound_world_random": ((SCENES_DIR / "redstone_note_block_sound_1_19_3.toml").read_text(), 6, 2),
@@ -966,7 +968,8 @@ BOTH_SIMULATED |= {"comparator_compare_side_zero", "tick_scheduler_chunks"}
 BOTH_SIMULATED |= {"bobber_tick_1_15"}
 # redstone (1.19, 1.19.3)
 BOTH_SIMULATED |= {"neighbor_updater_chain", "wire_prepare_wire_only", "dispenser_world_random_slot"}
-BOTH_SIMULATED |= {"pressure_plate_wide_box", "openable_sound_world_random", "note_block_sound_world_random"}
+BOTH_SIMULATED |= {"pressure_plate_wide_box", "openable_sound_world_random", "note_block_sound_world_random",
+                   "item_use_sound_world_random"}
 BOTH_SIMULATED |= {"note_block_head_instrument", "wire_runs_over_trapdoors", "shulker_box_always_solid",
                    "wire_breaks_off_its_floor", "gate_breaks_off_its_floor",
                    "door_half_joins_any_door"}   # redstone (1.20, 1.20.2, 1.20.3)
