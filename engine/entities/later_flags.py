@@ -21,7 +21,7 @@ OTHER_KINDS = frozenset({
     "player_move_vector", "sprint_forward_impulse", "player_motion_cut_squared", "sneak_probe_deflated",
     "glide_ends_on_climbable", "pose_swimming_before_gliding", "bobber_gravity_off_ground",
     "bobber_hooked_interactable", "xp_orb_tick_1_21_8", "xp_orb_spawn_1_21_7", "xp_orb_push_moved_box",
-    "affect_neighbors_after_removal", "lightning_rod_place_schedules_tick"})
+    "affect_neighbors_after_removal", "lightning_rod_place_schedules_tick", "powder_snow_climb_was_in"})
 
 
 def later(name: str) -> bool:

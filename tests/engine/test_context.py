@@ -11,9 +11,9 @@ from engine.tick.simulation import Simulation
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 ABOVE_THE_STAGES = ("tick", "analysis", "schematics", "jit.py")   # these hold or drive the whole Simulation
-MEMBERS = {"world", "features", "random", "math_random", "tick_count", "seed", "max_entity_cramming", "entities",
-           "entity_by_id", "create", "add_entity", "emit", "create_explosion", "drop_item_of", "change_dimension",
-           "redstone_log", "explosion_step", "server_ticks", "players"}
+MEMBERS = {"world", "features", "random", "math_random", "scatter_random", "tick_count", "seed",
+           "max_entity_cramming", "entities", "entity_by_id", "create", "add_entity", "emit", "create_explosion",
+           "drop_item_of", "change_dimension", "redstone_log", "explosion_step", "server_ticks", "players"}
 
 
 def test_simulation_is_a_tick_context() -> None:

@@ -69,8 +69,9 @@ def test_a_wire_line_steps_down_one_level_per_update_in_1_13_2() -> None:
 def test_a_torch_burning_out_draws_from_the_world_random_in_1_13_2() -> None:
     """The scene's comment: the torch burns out in tick 31 in both releases; the TNT block the explosion of tick 35
     primes (entity 3) draws its fuse 17 draws later in 1.13.2: 10 ticks left in tick 36, so it is gone in tick 46;
-    1.14's (no burnout draws) has 20 and the mutant's, drawing nothing at the burnout, 25. Its angle is Math.random()'s
-    in 1.13.2, so the burnout's draws do not move it: only the fuse shows them."""
+    1.14's (no burnout draws; its angle's nextDouble from the world Random before the fuse) has 14 and the
+    mutant's, drawing nothing at the burnout, 25. Its angle is Math.random()'s in 1.13.2, so the burnout's draws do
+    not move it: only the fuse shows them."""
     text = _scene("redstone_torch_burnout_1_13_2.toml")
     unlit = "minecraft:redstone_wall_torch[facing=east,lit=false]"
     old_sim, old = _run(text, "1.13.2", 36)
@@ -80,7 +81,7 @@ def test_a_torch_burning_out_draws_from_the_world_random_in_1_13_2() -> None:
         torch = [(t, to) for t, at, _, to in changes if at == (1, 1, 0)]
         assert len(torch) == 15 and torch[-1] == (31, unlit)
     fuses = [sim.entity_by_id(3).fuse for sim in (old_sim, new_sim, mutant_sim)]
-    assert fuses == [10, 20, 25]
+    assert fuses == [10, 14, 25]
     assert old_sim.entity_by_id(3).pos == mutant_sim.entity_by_id(3).pos    # the angle: not the world Random's
     assert _run(text, "1.13.2", 46)[0].entity_by_id(3) is None
     assert _run(text, "1.14", 46)[0].entity_by_id(3) is not None
